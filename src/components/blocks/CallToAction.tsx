@@ -1,0 +1,42 @@
+import * as React from "react"
+import { graphql } from "gatsby"
+import { contactFormHref } from "../../lib/links"
+import { SmartLink } from "../primitives/SmartLink"
+
+export function CallToAction({ data }: { data: Queries.CallToActionFragment }) {
+  return (
+    <section className="cta" aria-labelledby="cta-title">
+      <div className="container cta__inner">
+        <div>
+          <p className="eyebrow">{data.eyebrow}</p>
+          <h2 id="cta-title">{data.title}</h2>
+          <p>{data.text}</p>
+        </div>
+        <div className="cta__actions">
+          <SmartLink to={data.contact.to} className="button button--light">
+            {data.contact.label}
+          </SmartLink>
+          <SmartLink to={contactFormHref(data.quote.subject)} className="button button--amber">
+            {data.quote.label}
+          </SmartLink>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+export const query = graphql`
+  fragment CallToAction on CallToActionJson {
+    eyebrow
+    title
+    text
+    contact {
+      label
+      to
+    }
+    quote {
+      label
+      subject
+    }
+  }
+`

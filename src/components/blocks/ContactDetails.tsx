@@ -1,0 +1,62 @@
+import * as React from "react"
+import { graphql } from "gatsby"
+import type { CompanyDetails } from "../../hooks/use-site"
+import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
+
+interface Props {
+  labels: Queries.ContactDetailsFragment
+  company: CompanyDetails
+}
+
+/** The company's address, phone (tel:) and e-mail (mailto:) on the contact page. */
+export function ContactDetails({ labels, company }: Props) {
+  const { address } = company
+  return (
+    <div className="contact-details">
+      <h2>{labels.detailsTitle}</h2>
+      <p>{labels.detailsText}</p>
+      <ul>
+        <li>
+          <LocationIcon aria-hidden="true" size={24} />
+          <div>
+            <h3>{labels.addressLabel}</h3>
+            <address>
+              {address.street}
+              <br />
+              {address.locality}, {address.region} {address.postalCode}
+              <br />
+              {address.country}
+            </address>
+          </div>
+        </li>
+        <li>
+          <PhoneIcon aria-hidden="true" size={24} />
+          <div>
+            <h3>{labels.phoneLabel}</h3>
+            <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a>
+          </div>
+        </li>
+        <li>
+          <EmailIcon aria-hidden="true" size={24} />
+          <div>
+            <h3>{labels.emailLabel}</h3>
+            <a href={`mailto:${company.email}`}>{company.email}</a>
+          </div>
+        </li>
+      </ul>
+      <p className="contact-details__tax">
+        {company.taxRegistration.label} {company.taxRegistration.value}
+      </p>
+    </div>
+  )
+}
+
+export const query = graphql`
+  fragment ContactDetails on ContactJson {
+    detailsTitle
+    detailsText
+    addressLabel
+    phoneLabel
+    emailLabel
+  }
+`

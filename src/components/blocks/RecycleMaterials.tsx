@@ -1,0 +1,32 @@
+import * as React from "react"
+import { graphql } from "gatsby"
+import { ContentImage } from "../primitives/ContentImage"
+
+export function RecycleMaterials({ data }: { data: Queries.RecycleMaterialsFragment }) {
+  return (
+    <section className="section recycle" aria-labelledby="recycle-title">
+      <div className="container">
+        <figure className="recycle__figure">
+          <ContentImage file={data.image} alt={data.alt} className="rounded" />
+          <figcaption>
+            <h2 id="recycle-title">{data.title}</h2>
+            <p>{data.text}</p>
+          </figcaption>
+        </figure>
+      </div>
+    </section>
+  )
+}
+
+export const query = graphql`
+  fragment RecycleMaterials on RecycleJson {
+    title
+    text
+    alt
+    image {
+      childImageSharp {
+        gatsbyImageData(width: 1200, outputPixelDensities: [0.4, 0.7, 1])
+      }
+    }
+  }
+`

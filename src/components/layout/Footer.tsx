@@ -1,0 +1,88 @@
+import * as React from "react"
+import { Link } from "gatsby"
+import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
+import { fill } from "../../lib/text"
+import { EmailIcon, LocationIcon, PhoneIcon, TaxIcon } from "../primitives/Icons"
+import { SmartLink } from "../primitives/SmartLink"
+import { SocialLinks } from "./SocialLinks"
+import { SubscribeForm } from "./SubscribeForm"
+
+interface Props {
+  site: SiteChrome
+  company: CompanyDetails
+  solutions: readonly SolutionLink[]
+  /** Year in the copyright line; the build's year unless a test pins it */
+  year?: number
+}
+
+export function Footer({ site, company, solutions, year = new Date().getFullYear() }: Props) {
+  const { footer } = site
+  const { address } = company
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <SubscribeForm labels={footer.subscribe} />
+        <div className="site-footer__grid">
+          <div className="site-footer__about">
+            <Link to="/" className="brand brand--on-dark" aria-label={company.logoAlt}>
+              <img src={company.logoOnDark.publicURL ?? ""} alt="" width={44} height={44} />
+              <span className="brand__name">{company.name}</span>
+            </Link>
+            <p>{company.blurb}</p>
+            <SocialLinks social={company.social} label={footer.followTitle} />
+          </div>
+          <nav aria-labelledby="footer-useful-links">
+            <h2 id="footer-useful-links">{footer.usefulLinksTitle}</h2>
+            <ul className="footer-links">
+              {footer.usefulLinks.map((link) => (
+                <li key={link.label}>
+                  <SmartLink to={link.to}>{link.label}</SmartLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-solutions">
+            <h2 id="footer-solutions">{footer.solutionsTitle}</h2>
+            <ul className="footer-links">
+              {solutions.map((solution) => (
+                <li key={solution.slug}>
+                  <Link to={`/${solution.slug}`}>{solution.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div>
+            <h2>{footer.contactTitle}</h2>
+            <ul className="footer-contact">
+              <li>
+                <LocationIcon aria-hidden="true" size={18} />
+                <address>
+                  {address.street}, {address.locality}, {address.region} {address.postalCode}, {address.country}
+                </address>
+              </li>
+              <li>
+                <PhoneIcon aria-hidden="true" size={18} />
+                <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a>
+              </li>
+              <li>
+                <EmailIcon aria-hidden="true" size={18} />
+                <a href={`mailto:${company.email}`}>{company.email}</a>
+              </li>
+              <li>
+                <TaxIcon aria-hidden="true" size={18} />
+                <span>
+                  {company.taxRegistration.label} {company.taxRegistration.value}
+                </span>
+              </li>
+            </ul>
+          </div>
+        </div>
+      </div>
+      <div className="site-footer__bottom">
+        <div className="container">
+          <p>{fill(company.copyright, { year })}</p>
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,94 @@
+import * as React from "react"
+import { Link } from "gatsby"
+import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
+import { useScroll } from "../../hooks/use-scroll"
+import { MenuIcon, PhoneIcon } from "../primitives/Icons"
+import { MainMenu } from "./MainMenu"
+import { MobileMenu, MOBILE_MENU_ID } from "./MobileMenu"
+import { TopBar } from "./TopBar"
+
+/** Past this scroll offset the header takes its sticky look (spec §9). */
+export const STICKY_THRESHOLD = 100
+
+interface Props {
+  site: SiteChrome
+  company: CompanyDetails
+  solutions: readonly SolutionLink[]
+}
+
+export function Header({ site, company, solutions }: Props) {
+  const { y, direction } = useScroll()
+  const [menuOpen, setMenuOpen] = React.useState(false)
+  const [openSubmenu, setOpenSubmenu] = React.useState<string | null>(null)
+
+  const toggleSubmenu = React.useCallback(
+    (label: string) => setOpenSubmenu((current) => (current === label ? null : label)),
+    [],
+  )
+  const closeMenu = React.useCallback(() => setMenuOpen(false), [])
+
+  React.useEffect(() => {
+    document.body.classList.toggle("mobile-menu-visible", menuOpen)
+    if (!menuOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false)
+    }
+    document.addEventListener("keydown", onKey)
+    return () => document.removeEventListener("keydown", onKey)
+  }, [menuOpen])
+
+  const sticky = y > STICKY_THRESHOLD
+  const hidden = sticky && direction === "down" && !menuOpen
+  const className = ["site-header", sticky ? "is-sticky" : "", hidden ? "is-hidden" : ""].filter(Boolean).join(" ")
+
+  return (
+    <header className={className}>
+      <TopBar labels={site.topBar} followTitle={site.footer.followTitle} company={company} />
+      <div className="main-bar">
+        <div className="container main-bar__inner">
+          <Link to="/" className="brand" aria-label={company.logoAlt}>
+            <img src={company.logo.publicURL ?? ""} alt="" width={44} height={44} />
+            <span className="brand__name">{company.name}</span>
+          </Link>
+          <nav className="main-nav" aria-label={site.menuLabel}>
+            <MainMenu
+              variant="desktop"
+              menu={site.menu}
+              solutions={solutions}
+              openSubmenu={openSubmenu}
+              onToggleSubmenu={toggleSubmenu}
+            />
+          </nav>
+          <div className="main-bar__actions">
+            <a className="main-bar__phone" href={`tel:${company.phone.tel}`}>
+              <PhoneIcon aria-hidden="true" size={20} />
+              <span>{company.phone.display}</span>
+            </a>
+            <Link to={site.getInTouch.to} className="button button--amber main-bar__cta">
+              {site.getInTouch.label}
+            </Link>
+            <button
+              type="button"
+              className="menu-toggler icon-button"
+              aria-label={site.openMenu}
+              aria-expanded={menuOpen}
+              aria-controls={MOBILE_MENU_ID}
+              onClick={() => setMenuOpen(true)}
+            >
+              <MenuIcon aria-hidden="true" size={26} />
+            </button>
+          </div>
+        </div>
+      </div>
+      <MobileMenu
+        site={site}
+        company={company}
+        solutions={solutions}
+        open={menuOpen}
+        onClose={closeMenu}
+        openSubmenu={openSubmenu}
+        onToggleSubmenu={toggleSubmenu}
+      />
+    </header>
+  )
+}

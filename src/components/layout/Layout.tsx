@@ -1,0 +1,25 @@
+import * as React from "react"
+import { useSite } from "../../hooks/use-site"
+import { Footer } from "./Footer"
+import { GoToTop } from "./GoToTop"
+import { Header } from "./Header"
+import { ScrollProgress } from "./ScrollProgress"
+
+/** The chrome of every page: progress line, header, footer and go-to-top. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { site, company, solutions } = useSite()
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {site.skipToContent}
+      </a>
+      <ScrollProgress />
+      <Header site={site} company={company} solutions={solutions} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer site={site} company={company} solutions={solutions} />
+      <GoToTop label={site.goToTop} />
+    </>
+  )
+}

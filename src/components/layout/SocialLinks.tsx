@@ -1,0 +1,36 @@
+import * as React from "react"
+import type { CompanyDetails } from "../../hooks/use-site"
+import { FacebookIcon, InstagramIcon, LinkedinIcon, XIcon } from "../primitives/Icons"
+
+const icons: Record<string, typeof FacebookIcon> = {
+  facebook: FacebookIcon,
+  x: XIcon,
+  linkedin: LinkedinIcon,
+  instagram: InstagramIcon,
+}
+
+interface Props {
+  social: CompanyDetails["social"]
+  label: string
+  className?: string
+}
+
+/** The company's social profiles; profiles marked hidden in content are left out. */
+export function SocialLinks({ social, label, className = "" }: Props) {
+  return (
+    <ul className={`social-links ${className}`} aria-label={label}>
+      {social
+        .filter((profile) => !profile.hidden)
+        .map((profile) => {
+          const Icon = icons[profile.network]
+          return (
+            <li key={profile.network}>
+              <a href={profile.url} rel="noopener noreferrer" target="_blank" aria-label={profile.label}>
+                {Icon ? <Icon aria-hidden="true" size={18} /> : profile.label}
+              </a>
+            </li>
+          )
+        })}
+    </ul>
+  )
+}

@@ -1,0 +1,42 @@
+import * as React from "react"
+import type { CompanyDetails, SiteChrome } from "../../hooks/use-site"
+import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
+import { SocialLinks } from "./SocialLinks"
+
+interface Props {
+  labels: SiteChrome["topBar"]
+  followTitle: string
+  company: CompanyDetails
+}
+
+/** The thin bar above the main menu: phone, e-mail, location and social links. */
+export function TopBar({ labels, followTitle, company }: Props) {
+  return (
+    <div className="top-bar">
+      <div className="container top-bar__inner">
+        <ul className="top-bar__contact">
+          <li>
+            <a href={`tel:${company.phone.tel}`}>
+              <PhoneIcon aria-hidden="true" size={16} />
+              <span className="visually-hidden">{labels.phoneLabel}: </span>
+              {company.phone.display}
+            </a>
+          </li>
+          <li>
+            <a href={`mailto:${company.email}`}>
+              <EmailIcon aria-hidden="true" size={16} />
+              <span className="visually-hidden">{labels.emailLabel}: </span>
+              {company.email}
+            </a>
+          </li>
+          <li className="top-bar__location">
+            <LocationIcon aria-hidden="true" size={16} />
+            <span className="visually-hidden">{labels.locationLabel}: </span>
+            {company.location}
+          </li>
+        </ul>
+        <SocialLinks social={company.social} label={followTitle} className="social-links--top" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from "react"
+
+const QUERY = "(prefers-reduced-motion: reduce)"
+
+function subscribe(notify: () => void): () => void {
+  const list = window.matchMedia(QUERY)
+  list.addEventListener("change", notify)
+  return () => list.removeEventListener("change", notify)
+}
+
+/** True when the visitor asked for reduced motion; true on the server, so nothing moves before we know. */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => true,
+  )
+}

@@ -1,0 +1,118 @@
+import { graphql, useStaticQuery } from "gatsby"
+
+/** Site settings, company details and the solution pages: everything the page chrome shows. */
+export function useSite() {
+  const data = useStaticQuery<Queries.UseSiteQuery>(graphql`
+    query UseSite {
+      siteJson {
+        ...SiteChrome
+      }
+      companyJson {
+        ...CompanyDetails
+      }
+      allSolutionsJson(sort: { order: ASC }) {
+        nodes {
+          ...SolutionLink
+        }
+      }
+    }
+  `)
+  if (!data.siteJson || !data.companyJson) {
+    throw new Error("content/site/site.json and content/company/company.json are both required.")
+  }
+  return { site: data.siteJson, company: data.companyJson, solutions: data.allSolutionsJson.nodes }
+}
+
+export const siteChromeFragments = graphql`
+  fragment SiteChrome on SiteJson {
+    title
+    description
+    siteUrl
+    language
+    skipToContent
+    menuLabel
+    menu {
+      label
+      to
+      listsSolutions
+    }
+    getInTouch {
+      label
+      to
+    }
+    openMenu
+    closeMenu
+    goToTop
+    topBar {
+      phoneLabel
+      emailLabel
+      locationLabel
+    }
+    footer {
+      subscribe {
+        title
+        text
+        emailLabel
+        placeholder
+        button
+      }
+      usefulLinksTitle
+      usefulLinks {
+        label
+        to
+      }
+      solutionsTitle
+      contactTitle
+      followTitle
+    }
+    breadcrumbLabel
+    breadcrumbHome
+  }
+
+  fragment CompanyDetails on CompanyJson {
+    name
+    legalName
+    logo {
+      publicURL
+    }
+    logoOnDark {
+      publicURL
+    }
+    logoAlt
+    blurb
+    address {
+      street
+      locality
+      region
+      postalCode
+      country
+    }
+    location
+    phone {
+      display
+      tel
+    }
+    email
+    taxRegistration {
+      label
+      value
+    }
+    social {
+      network
+      label
+      url
+      hidden
+    }
+    copyright
+  }
+
+  fragment SolutionLink on SolutionsJson {
+    slug
+    title
+    summary
+  }
+`
+
+export type SiteChrome = Queries.SiteChromeFragment
+export type CompanyDetails = Queries.CompanyDetailsFragment
+export type SolutionLink = Queries.SolutionLinkFragment

@@ -1,0 +1,50 @@
+import * as React from "react"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { ContactDetails } from "../components/blocks/ContactDetails"
+import { ContactForm } from "../components/blocks/ContactForm"
+import { PageBanner } from "../components/blocks/PageBanner"
+import { Layout } from "../components/layout/Layout"
+import { Seo } from "../components/layout/Seo"
+import { required } from "../lib/required"
+
+export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
+  const site = required(data.siteJson, "content/site/site.json")
+  const contact = required(data.contactJson, "content/contact/contact.json")
+  const company = required(data.companyJson, "content/company/company.json")
+  return (
+    <Layout>
+      <PageBanner title={contact.title} breadcrumb={contact.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
+      <section className="section contact">
+        <div className="container contact__grid">
+          <ContactDetails labels={contact} company={company} />
+          <ContactForm data={contact.form} />
+        </div>
+      </section>
+    </Layout>
+  )
+}
+
+export function Head({ data }: HeadProps<Queries.ContactPageQuery>) {
+  return <Seo pathname="/contact" title={data.contactJson?.title} description={data.contactJson?.description} />
+}
+
+export const query = graphql`
+  query ContactPage {
+    siteJson {
+      breadcrumbLabel
+      breadcrumbHome
+    }
+    companyJson {
+      ...CompanyDetails
+    }
+    contactJson {
+      title
+      breadcrumb
+      description
+      ...ContactDetails
+      form {
+        ...ContactForm
+      }
+    }
+  }
+`

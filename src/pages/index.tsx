@@ -1,0 +1,68 @@
+import * as React from "react"
+import { graphql, type HeadFC, type PageProps } from "gatsby"
+import { AboutUs } from "../components/blocks/AboutUs"
+import { CallToAction } from "../components/blocks/CallToAction"
+import { GalleryCarousel } from "../components/blocks/GalleryCarousel"
+import { HeroCarousel } from "../components/blocks/HeroCarousel"
+import { Overview } from "../components/blocks/Overview"
+import { RecycleMaterials } from "../components/blocks/RecycleMaterials"
+import { ServiceIndustry } from "../components/blocks/ServiceIndustry"
+import { WhyChooseUs } from "../components/blocks/WhyChooseUs"
+import { Layout } from "../components/layout/Layout"
+import { Seo } from "../components/layout/Seo"
+import { required } from "../lib/required"
+
+export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
+  const site = required(data.siteJson, "content/site/site.json")
+  return (
+    <Layout>
+      <HeroCarousel data={required(data.heroJson, "content/hero/hero.json")} labels={site.hero} />
+      <AboutUs data={required(data.aboutJson, "content/about/about.json")} />
+      <Overview data={required(data.overviewJson, "content/overview/overview.json")} />
+      <ServiceIndustry data={required(data.servicesJson, "content/services/services.json")} />
+      <WhyChooseUs data={required(data.whyChooseUsJson, "content/why-choose-us/why-choose-us.json")} />
+      <CallToAction data={required(data.callToActionJson, "content/call-to-action/call-to-action.json")} />
+      <RecycleMaterials data={required(data.recycleJson, "content/recycle/recycle.json")} />
+      <GalleryCarousel data={required(data.galleryJson, "content/gallery/gallery.json")} labels={site.gallery} />
+    </Layout>
+  )
+}
+
+export const Head: HeadFC = () => <Seo pathname="/" />
+
+export const query = graphql`
+  query HomePage {
+    siteJson {
+      hero {
+        ...HeroLabels
+      }
+      gallery {
+        ...GalleryLabels
+      }
+    }
+    heroJson {
+      ...HeroCarousel
+    }
+    aboutJson {
+      ...AboutUs
+    }
+    overviewJson {
+      ...Overview
+    }
+    servicesJson {
+      ...ServiceIndustry
+    }
+    whyChooseUsJson {
+      ...WhyChooseUs
+    }
+    callToActionJson {
+      ...CallToAction
+    }
+    recycleJson {
+      ...RecycleMaterials
+    }
+    galleryJson {
+      ...GalleryCarousel
+    }
+  }
+`

@@ -1,0 +1,53 @@
+import * as React from "react"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { GalleryCarousel } from "../components/blocks/GalleryCarousel"
+import { HowItWorks } from "../components/blocks/HowItWorks"
+import { PageBanner } from "../components/blocks/PageBanner"
+import { SolutionIntro } from "../components/blocks/SolutionIntro"
+import { Layout } from "../components/layout/Layout"
+import { Seo } from "../components/layout/Seo"
+import { required } from "../lib/required"
+
+/** One page per file in content/solutions/, created in gatsby-node by slug. */
+export default function SolutionTemplate({ data }: PageProps<Queries.SolutionTemplateQuery>) {
+  const site = required(data.siteJson, "content/site/site.json")
+  const solution = required(data.solutionsJson, "content/solutions")
+  return (
+    <Layout>
+      <PageBanner title={solution.title} breadcrumb={solution.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
+      <SolutionIntro data={solution} />
+      <HowItWorks data={solution.howItWorks} />
+      <GalleryCarousel data={required(data.galleryJson, "content/gallery/gallery.json")} labels={site.gallery} />
+    </Layout>
+  )
+}
+
+export function Head({ data }: HeadProps<Queries.SolutionTemplateQuery>) {
+  const solution = data.solutionsJson
+  return <Seo pathname={`/${solution?.slug ?? ""}`} title={solution?.title} description={solution?.description} />
+}
+
+export const query = graphql`
+  query SolutionTemplate($id: String!) {
+    siteJson {
+      breadcrumbLabel
+      breadcrumbHome
+      gallery {
+        ...GalleryLabels
+      }
+    }
+    solutionsJson(id: { eq: $id }) {
+      slug
+      title
+      breadcrumb
+      description
+      ...SolutionIntro
+      howItWorks {
+        ...HowItWorks
+      }
+    }
+    galleryJson {
+      ...GalleryCarousel
+    }
+  }
+`
