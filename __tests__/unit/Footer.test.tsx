@@ -1,0 +1,41 @@
+import * as React from "react"
+import { render, screen, within } from "@testing-library/react"
+import { Footer } from "../../src/components/layout/Footer"
+import { company, site, solutions } from "../fixtures/chrome"
+
+describe("Footer", () => {
+  it("has a subscribe form that posts one required e-mail field", () => {
+    render(<Footer site={site} company={company} solutions={solutions} year={2031} />)
+    const email = screen.getByLabelText("Your e-mail")
+    expect(email).toHaveAttribute("type", "email")
+    expect(email).toHaveAttribute("name", "email")
+    expect(email).toBeRequired()
+    const form = email.closest("form") as HTMLFormElement
+    expect(form).toHaveAttribute("method", "post")
+    expect(within(form).getByRole("button", { name: "Subscribe" })).toHaveAttribute("type", "submit")
+  })
+
+  it("lists the Useful Links in order", () => {
+    render(<Footer site={site} company={company} solutions={solutions} year={2031} />)
+    const nav = screen.getByRole("navigation", { name: "Useful Links" })
+    const links = within(nav).getAllByRole("link")
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Home", "/"],
+      ["About Us", "/#about"],
+      ["Our Products", "/product"],
+      ["Contact Us", "/contact"],
+    ])
+  })
+
+  it("shows the blurb, contact info, tax registration, social links and the copyright line of the year", () => {
+    render(<Footer site={site} company={company} solutions={solutions} year={2031} />)
+    expect(screen.getByText("We test energy.")).toBeInTheDocument()
+    expect(screen.getByText(/1 Test Road/)).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "+1 (555) 010-0199" })).toHaveAttribute("href", "tel:+15550100199")
+    expect(screen.getByRole("link", { name: "info@example.com" })).toHaveAttribute("href", "mailto:info@example.com")
+    expect(screen.getByText(/TX-1/)).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "LinkedIn" })).toBeInTheDocument()
+    expect(screen.queryByRole("link", { name: "Instagram" })).not.toBeInTheDocument()
+    expect(screen.getByText("© 2031 Test Energy Ltd.")).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,110 @@
+import * as React from "react"
+import { render, screen, within } from "@testing-library/react"
+import { useStaticQuery } from "gatsby"
+import { ContactForm } from "../../src/components/blocks/ContactForm"
+import { HowItWorks } from "../../src/components/blocks/HowItWorks"
+import { ProductList } from "../../src/components/blocks/ProductList"
+import SolutionTemplate from "../../src/templates/solution"
+import { company, site, solutions } from "../fixtures/chrome"
+import { imageFile, publicFile } from "../fixtures/image"
+
+const field = (label: string) => ({ label, placeholder: "" })
+const contactForm = {
+  title: "Write to us",
+  text: "We answer.",
+  requiredNote: "* required",
+  submit: "Send",
+  fields: { username: field("Name"), email: field("E-mail"), phone: field("Phone"), subject: field("Subject"), message: field("Message") },
+}
+
+describe("ContactForm", () => {
+  afterEach(() => window.history.replaceState(null, "", "/"))
+
+  it("is the #contact anchor, posts, and marks name, e-mail, phone and subject required but not the message", () => {
+    render(<ContactForm data={contactForm} />)
+    const form = screen.getByRole("form", { name: "Write to us" })
+    expect(form).toHaveAttribute("id", "contact")
+    expect(form).toHaveAttribute("method", "post")
+    const expected: [string, string, boolean][] = [
+      ["Name", "username", true],
+      ["E-mail", "email", true],
+      ["Phone", "phone", true],
+      ["Subject", "subject", true],
+      ["Message", "message", false],
+    ]
+    for (const [label, name, isRequired] of expected) {
+      const control = screen.getByLabelText(new RegExp(`^${label}`))
+      expect(control).toHaveAttribute("name", name)
+      if (isRequired) expect(control).toBeRequired()
+      else expect(control).not.toBeRequired()
+    }
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute("type", "email")
+    expect(screen.getByLabelText(/^Message/).tagName).toBe("TEXTAREA")
+  })
+
+  it("fills in the subject named in the address", () => {
+    window.history.replaceState(null, "", "/contact?subject=Air+Separator#contact")
+    render(<ContactForm data={contactForm} />)
+    expect(screen.getByLabelText(/^Subject/)).toHaveValue("Air Separator")
+  })
+})
+
+describe("ProductList", () => {
+  it("shows every machine with its image and a link to the contact form naming it", () => {
+    const items = ["Conveyor Belt", "Trommel & Screening"].map((title, index) => ({ title, alt: `${title} drawing`, delay: index * 100, image: imageFile(title) }))
+    render(<ProductList data={{ eyebrow: "Machines", heading: "Our machines", intro: "Built to last.", enquire: "Ask about {title}", items }} />)
+    for (const product of items) {
+      expect(screen.getByRole("img", { name: product.alt })).toBeInTheDocument()
+      expect(screen.getByRole("link", { name: `Ask about ${product.title}` })).toHaveAttribute(
+        "href",
+        `/contact?subject=${encodeURIComponent(product.title).replace(/%20/g, "+")}#contact`,
+      )
+    }
+  })
+})
+
+describe("HowItWorks", () => {
+  it("lists the steps in order with their titles and descriptions", () => {
+    const steps = ["Drying", "Pyrolysis", "Recovery"].map((title) => ({ id: title.toLowerCase(), title, description: `${title} text`, icon: publicFile(`${title}.svg`) }))
+    render(<HowItWorks data={{ eyebrow: "How It Works", title: "Process", intro: "Steps", steps }} />)
+    const list = screen.getByRole("list")
+    expect(within(list).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Drying", "Pyrolysis", "Recovery"])
+  })
+})
+
+describe("Solution template", () => {
+  beforeEach(() => {
+    jest.mocked(useStaticQuery).mockReturnValue({ siteJson: site, companyJson: company, allSolutionsJson: { nodes: solutions } })
+  })
+
+  it("shows the title banner with breadcrumb, the text, the images, How it works and the gallery", () => {
+    const data = {
+      siteJson: { breadcrumbLabel: "Breadcrumb", breadcrumbHome: "Home", gallery: { eyebrow: "Gallery", title: "Our work", previous: "Back", next: "On" } },
+      solutionsJson: {
+        slug: "waste-to-a",
+        title: "Waste to A",
+        breadcrumb: "Waste to A",
+        description: "A page",
+        intro: { eyebrow: "Intro", title: "Making A", paragraphs: ["First paragraph."] },
+        images: [{ alt: "Kiln drawing", caption: "The kiln", image: imageFile("kiln") }],
+        howItWorks: {
+          eyebrow: "How It Works",
+          title: "Process",
+          intro: "Steps",
+          steps: [{ id: "one", title: "Step one", description: "Do it", icon: publicFile("one.svg") }],
+        },
+      },
+      galleryJson: { items: [{ id: "g1", title: "Gallery one", alt: "Gallery one drawing", image: imageFile("g1") }] },
+    }
+    render(<SolutionTemplate {...({ data } as unknown as React.ComponentProps<typeof SolutionTemplate>)} />)
+    expect(screen.getByRole("heading", { level: 1, name: "Waste to A" })).toBeInTheDocument()
+    const breadcrumb = screen.getByRole("navigation", { name: "Breadcrumb" })
+    expect(within(breadcrumb).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/")
+    expect(within(breadcrumb).getByText("Waste to A")).toHaveAttribute("aria-current", "page")
+    expect(screen.getByText("First paragraph.")).toBeInTheDocument()
+    expect(screen.getByRole("img", { name: "Kiln drawing" })).toBeInTheDocument()
+    expect(screen.getByRole("heading", { name: "Step one" })).toBeInTheDocument()
+    expect(screen.getAllByRole("img", { name: "Gallery one drawing", hidden: true }).length).toBeGreaterThan(0)
+    expect(screen.getByRole("contentinfo")).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,31 @@
+/** Jest, set up the way Gatsby's unit-testing guide describes (babel-preset-gatsby, a gatsby mock). */
+const shared = {
+  transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js" },
+  moduleNameMapper: {
+    "\\.(css)$": "identity-obj-proxy",
+    "\\.(jpg|jpeg|png|gif|svg|webp|avif|mp4|webm|woff2?)$": "<rootDir>/__mocks__/file-mock.js",
+  },
+  testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>/public"],
+  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
+  globals: { __PATH_PREFIX__: "" },
+}
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: "unit",
+      testMatch: ["<rootDir>/__tests__/unit/**/*.test.[jt]s?(x)"],
+      testEnvironment: "jsdom",
+      testEnvironmentOptions: { url: "http://localhost/" },
+      setupFiles: ["<rootDir>/loadershim.js"],
+      setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
+    },
+    {
+      ...shared,
+      displayName: "build",
+      testMatch: ["<rootDir>/__tests__/build/**/*.test.[jt]s?(x)"],
+      testEnvironment: "node",
+    },
+  ],
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Full-page screenshots of every route at phone, tablet and desktop widths, for review by eye.
+// Usage: node scripts/screenshots.mjs [origin] (default http://127.0.0.1:9000, e.g. `npm run serve`)
+import fs from "node:fs"
+import path from "node:path"
+import { chromium } from "playwright-core"
+import { CHROMIUM_ARGS, chromiumPath } from "./chromium.mjs"
+
+const origin = process.argv[2] ?? "http://127.0.0.1:9000"
+const routes = (process.env.ROUTES ?? "/,/waste-to-electricity,/waste-to-charcoal,/waste-to-biochar,/product,/contact,/not-a-page").split(",")
+const widths = (process.env.WIDTHS ?? "375,768,1440").split(",").map(Number)
+const out = path.resolve("screenshots")
+fs.mkdirSync(out, { recursive: true })
+
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+try {
+  for (const width of widths) {
+    const page = await browser.newPage({ viewport: { width, height: width < 768 ? 800 : 900 } })
+    for (const route of routes) {
+      await page.goto(origin + route, { waitUntil: "networkidle" })
+      await page.evaluate(async () => {
+        // scroll through once so lazy images load, then back to the top
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y)
+          await new Promise((r) => setTimeout(r, 60))
+        }
+        window.scrollTo(0, 0)
+        await new Promise((r) => setTimeout(r, 400))
+      })
+      const name = `${route === "/" ? "home" : route.slice(1)}-${width}.png`
+      await page.screenshot({ path: path.join(out, name), fullPage: process.env.FULL !== "0" })
+      console.log(path.join("screenshots", name))
+    }
+    await page.close()
+  }
+} finally {
+  await browser.close()
+}
