@@ -27,6 +27,12 @@ const typeDefs = /* GraphQL */ `
     siteUrl: String!
     "Language of the pages (BCP 47, e.g. en)"
     language: String!
+    "Scroll offset in px past which the header takes its sticky look and the top bar hides"
+    stickyHeaderOffset: Int!
+    "Scroll offset in px past which the go-to-top button shows"
+    goToTopOffset: Int!
+    "Duration of the reveal-on-scroll animation, in ms (it runs once per element)"
+    revealDuration: Int!
     "Text of the skip link that jumps over the header"
     skipToContent: String!
     "Accessible name of the main menu"
@@ -161,6 +167,10 @@ const typeDefs = /* GraphQL */ `
   type HeroJson implements Node @dontInfer {
     "Accessible name of the carousel"
     label: String!
+    "Time each slide stays before the next fades in, in ms"
+    autoplayInterval: Int!
+    "Duration of the fade between slides, in ms"
+    transitionSpeed: Int!
     "Slides, in the order they are shown"
     slides: [HeroSlide!]!
   }
@@ -270,7 +280,20 @@ const typeDefs = /* GraphQL */ `
 
   "The image gallery carousel (home and solution pages)"
   type GalleryJson implements Node @dontInfer {
+    "Items visible at once on wide screens"
+    visible: Int!
+    "Duration of the slide to the next item, in ms"
+    transitionSpeed: Int!
+    "Fewer visible items on narrower screens"
+    responsive: [GalleryBreakpoint!]!
     items: [GalleryItem!]!
+  }
+
+  type GalleryBreakpoint {
+    "Applies at viewport widths up to and including this, in px"
+    maxWidth: Int!
+    "Items visible at once"
+    visible: Int!
   }
 
   type GalleryItem {

@@ -3,12 +3,16 @@ import type { GatsbySSR } from "gatsby"
 import site from "./content/site/site.json"
 
 /**
- * Without JavaScript the mobile menu cannot open, so its links are shown
- * in place under the header instead of behind the toggler.
+ * Without JavaScript the mobile menu cannot open, so its links (with the
+ * Solutions pages) are shown in place under a static header instead of
+ * behind the toggler; carousel controls that cannot work are hidden.
  */
 const noScriptMenu = `
-  .menu-toggler { display: none !important; }
+  .menu-toggler, .hero .slick-arrow, .hero .slick-dots { display: none !important; }
+  .menu--mobile .submenu { display: block; }
   @media (max-width: 1023.98px) {
+    body { padding-top: 0; }
+    .site-header { position: static; }
     .mobile-menu { position: static; visibility: visible; pointer-events: auto; }
     .mobile-menu__backdrop, .mobile-menu__close, .mobile-menu__head { display: none; }
     .mobile-menu__panel { position: static; transform: none; width: auto; max-width: none; box-shadow: none; height: auto; }

@@ -21,10 +21,13 @@ try {
       await page.evaluate(async () => {
         // scroll through once so lazy images load, then back to the top
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
-          window.scrollTo(0, y)
-          await new Promise((r) => setTimeout(r, 60))
+          window.scrollTo({ top: y, behavior: "instant" })
+          await new Promise((r) => setTimeout(r, 150))
         }
-        window.scrollTo(0, 0)
+        const settled = (img) =>
+          img.complete ? null : new Promise((r) => { img.addEventListener("load", r, { once: true }); img.addEventListener("error", r, { once: true }) })
+        await Promise.race([Promise.all([...document.images].map(settled)), new Promise((r) => setTimeout(r, 3000))])
+        window.scrollTo({ top: 0, behavior: "instant" })
         await new Promise((r) => setTimeout(r, 400))
       })
       const name = `${route === "/" ? "home" : route.slice(1)}-${width}.png`

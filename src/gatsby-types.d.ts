@@ -1674,6 +1674,32 @@ type FormFieldSortInput = {
   readonly placeholder: InputMaybe<SortOrderEnum>;
 };
 
+type GalleryBreakpoint = {
+  /** Applies at viewport widths up to and including this, in px */
+  readonly maxWidth: Scalars['Int'];
+  /** Items visible at once */
+  readonly visible: Scalars['Int'];
+};
+
+type GalleryBreakpointFieldSelector = {
+  readonly maxWidth: InputMaybe<FieldSelectorEnum>;
+  readonly visible: InputMaybe<FieldSelectorEnum>;
+};
+
+type GalleryBreakpointFilterInput = {
+  readonly maxWidth: InputMaybe<IntQueryOperatorInput>;
+  readonly visible: InputMaybe<IntQueryOperatorInput>;
+};
+
+type GalleryBreakpointFilterListInput = {
+  readonly elemMatch: InputMaybe<GalleryBreakpointFilterInput>;
+};
+
+type GalleryBreakpointSortInput = {
+  readonly maxWidth: InputMaybe<SortOrderEnum>;
+  readonly visible: InputMaybe<SortOrderEnum>;
+};
+
 type GalleryItem = {
   readonly alt: Scalars['String'];
   /** Unique key */
@@ -1714,6 +1740,12 @@ type GalleryJson = Node & {
   readonly internal: Internal;
   readonly items: ReadonlyArray<GalleryItem>;
   readonly parent: Maybe<Node>;
+  /** Fewer visible items on narrower screens */
+  readonly responsive: ReadonlyArray<GalleryBreakpoint>;
+  /** Duration of the slide to the next item, in ms */
+  readonly transitionSpeed: Scalars['Int'];
+  /** Items visible at once on wide screens */
+  readonly visible: Scalars['Int'];
 };
 
 type GalleryJsonConnection = {
@@ -1767,6 +1799,9 @@ type GalleryJsonFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly items: InputMaybe<GalleryItemFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly responsive: InputMaybe<GalleryBreakpointFieldSelector>;
+  readonly transitionSpeed: InputMaybe<FieldSelectorEnum>;
+  readonly visible: InputMaybe<FieldSelectorEnum>;
 };
 
 type GalleryJsonFilterInput = {
@@ -1775,6 +1810,9 @@ type GalleryJsonFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly items: InputMaybe<GalleryItemFilterListInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly responsive: InputMaybe<GalleryBreakpointFilterListInput>;
+  readonly transitionSpeed: InputMaybe<IntQueryOperatorInput>;
+  readonly visible: InputMaybe<IntQueryOperatorInput>;
 };
 
 type GalleryJsonFilterListInput = {
@@ -1828,6 +1866,9 @@ type GalleryJsonSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly items: InputMaybe<GalleryItemSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly responsive: InputMaybe<GalleryBreakpointSortInput>;
+  readonly transitionSpeed: InputMaybe<SortOrderEnum>;
+  readonly visible: InputMaybe<SortOrderEnum>;
 };
 
 type GatsbyImageDataQueryOperatorInput = {
@@ -1858,6 +1899,8 @@ type GatsbyImagePlaceholder =
 
 /** The home page's hero carousel */
 type HeroJson = Node & {
+  /** Time each slide stays before the next fades in, in ms */
+  readonly autoplayInterval: Scalars['Int'];
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -1866,6 +1909,8 @@ type HeroJson = Node & {
   readonly parent: Maybe<Node>;
   /** Slides, in the order they are shown */
   readonly slides: ReadonlyArray<HeroSlide>;
+  /** Duration of the fade between slides, in ms */
+  readonly transitionSpeed: Scalars['Int'];
 };
 
 type HeroJsonConnection = {
@@ -1914,21 +1959,25 @@ type HeroJsonEdge = {
 };
 
 type HeroJsonFieldSelector = {
+  readonly autoplayInterval: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly label: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly slides: InputMaybe<HeroSlideFieldSelector>;
+  readonly transitionSpeed: InputMaybe<FieldSelectorEnum>;
 };
 
 type HeroJsonFilterInput = {
+  readonly autoplayInterval: InputMaybe<IntQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly slides: InputMaybe<HeroSlideFilterListInput>;
+  readonly transitionSpeed: InputMaybe<IntQueryOperatorInput>;
 };
 
 type HeroJsonFilterListInput = {
@@ -1977,12 +2026,14 @@ type HeroJsonGroupConnection_sumArgs = {
 };
 
 type HeroJsonSortInput = {
+  readonly autoplayInterval: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly label: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly slides: InputMaybe<HeroSlideSortInput>;
+  readonly transitionSpeed: InputMaybe<SortOrderEnum>;
 };
 
 type HeroSlide = {
@@ -3595,16 +3646,21 @@ type Query_galleryJsonArgs = {
   internal: InputMaybe<InternalFilterInput>;
   items: InputMaybe<GalleryItemFilterListInput>;
   parent: InputMaybe<NodeFilterInput>;
+  responsive: InputMaybe<GalleryBreakpointFilterListInput>;
+  transitionSpeed: InputMaybe<IntQueryOperatorInput>;
+  visible: InputMaybe<IntQueryOperatorInput>;
 };
 
 
 type Query_heroJsonArgs = {
+  autoplayInterval: InputMaybe<IntQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   label: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   slides: InputMaybe<HeroSlideFilterListInput>;
+  transitionSpeed: InputMaybe<IntQueryOperatorInput>;
 };
 
 
@@ -3739,6 +3795,7 @@ type Query_siteJsonArgs = {
   gallery: InputMaybe<SiteGalleryFilterInput>;
   getInTouch: InputMaybe<ContentLinkFilterInput>;
   goToTop: InputMaybe<StringQueryOperatorInput>;
+  goToTopOffset: InputMaybe<IntQueryOperatorInput>;
   hero: InputMaybe<SiteHeroControlsFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -3747,8 +3804,10 @@ type Query_siteJsonArgs = {
   menuLabel: InputMaybe<StringQueryOperatorInput>;
   openMenu: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  revealDuration: InputMaybe<IntQueryOperatorInput>;
   siteUrl: InputMaybe<StringQueryOperatorInput>;
   skipToContent: InputMaybe<StringQueryOperatorInput>;
+  stickyHeaderOffset: InputMaybe<IntQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
   topBar: InputMaybe<SiteTopBarFilterInput>;
 };
@@ -4692,6 +4751,8 @@ type SiteJson = Node & {
   readonly getInTouch: ContentLink;
   /** Accessible name of the go-to-top button */
   readonly goToTop: Scalars['String'];
+  /** Scroll offset in px past which the go-to-top button shows */
+  readonly goToTopOffset: Scalars['Int'];
   /** Controls of the hero carousel */
   readonly hero: SiteHeroControls;
   readonly id: Scalars['ID'];
@@ -4705,10 +4766,14 @@ type SiteJson = Node & {
   /** Accessible name of the mobile menu toggler */
   readonly openMenu: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** Duration of the reveal-on-scroll animation, in ms (it runs once per element) */
+  readonly revealDuration: Scalars['Int'];
   /** Public address of the site, without a trailing slash */
   readonly siteUrl: Scalars['String'];
   /** Text of the skip link that jumps over the header */
   readonly skipToContent: Scalars['String'];
+  /** Scroll offset in px past which the header takes its sticky look and the top bar hides */
+  readonly stickyHeaderOffset: Scalars['Int'];
   /** Site name, used in page titles */
   readonly title: Scalars['String'];
   readonly topBar: SiteTopBar;
@@ -4769,6 +4834,7 @@ type SiteJsonFieldSelector = {
   readonly gallery: InputMaybe<SiteGalleryFieldSelector>;
   readonly getInTouch: InputMaybe<ContentLinkFieldSelector>;
   readonly goToTop: InputMaybe<FieldSelectorEnum>;
+  readonly goToTopOffset: InputMaybe<FieldSelectorEnum>;
   readonly hero: InputMaybe<SiteHeroControlsFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -4777,8 +4843,10 @@ type SiteJsonFieldSelector = {
   readonly menuLabel: InputMaybe<FieldSelectorEnum>;
   readonly openMenu: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly revealDuration: InputMaybe<FieldSelectorEnum>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly skipToContent: InputMaybe<FieldSelectorEnum>;
+  readonly stickyHeaderOffset: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
   readonly topBar: InputMaybe<SiteTopBarFieldSelector>;
 };
@@ -4793,6 +4861,7 @@ type SiteJsonFilterInput = {
   readonly gallery: InputMaybe<SiteGalleryFilterInput>;
   readonly getInTouch: InputMaybe<ContentLinkFilterInput>;
   readonly goToTop: InputMaybe<StringQueryOperatorInput>;
+  readonly goToTopOffset: InputMaybe<IntQueryOperatorInput>;
   readonly hero: InputMaybe<SiteHeroControlsFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -4801,8 +4870,10 @@ type SiteJsonFilterInput = {
   readonly menuLabel: InputMaybe<StringQueryOperatorInput>;
   readonly openMenu: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly revealDuration: InputMaybe<IntQueryOperatorInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly skipToContent: InputMaybe<StringQueryOperatorInput>;
+  readonly stickyHeaderOffset: InputMaybe<IntQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
   readonly topBar: InputMaybe<SiteTopBarFilterInput>;
 };
@@ -4862,6 +4933,7 @@ type SiteJsonSortInput = {
   readonly gallery: InputMaybe<SiteGallerySortInput>;
   readonly getInTouch: InputMaybe<ContentLinkSortInput>;
   readonly goToTop: InputMaybe<SortOrderEnum>;
+  readonly goToTopOffset: InputMaybe<SortOrderEnum>;
   readonly hero: InputMaybe<SiteHeroControlsSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -4870,8 +4942,10 @@ type SiteJsonSortInput = {
   readonly menuLabel: InputMaybe<SortOrderEnum>;
   readonly openMenu: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly revealDuration: InputMaybe<SortOrderEnum>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly skipToContent: InputMaybe<SortOrderEnum>;
+  readonly stickyHeaderOffset: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
   readonly topBar: InputMaybe<SiteTopBarSortInput>;
 };
@@ -5721,7 +5795,7 @@ type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type ContactPageQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly contactJson: { readonly title: string, readonly breadcrumb: string, readonly description: string, readonly detailsTitle: string, readonly detailsText: string, readonly addressLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly form: { readonly title: string, readonly text: string, readonly requiredNote: string, readonly submit: string, readonly fields: { readonly username: { readonly label: string, readonly placeholder: string }, readonly email: { readonly label: string, readonly placeholder: string }, readonly phone: { readonly label: string, readonly placeholder: string }, readonly subject: { readonly label: string, readonly placeholder: string }, readonly message: { readonly label: string, readonly placeholder: string } } } } | null };
 
-type GalleryCarouselFragment = { readonly items: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
+type GalleryCarouselFragment = { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly items: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
 type GalleryLabelsFragment = { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string };
 
@@ -5751,14 +5825,14 @@ type GatsbyImageSharpFluid_withWebp_tracedSVGFragment = { readonly tracedSVG: st
 
 type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: number, readonly maxWidth: number };
 
-type HeroCarouselFragment = { readonly label: string, readonly slides: ReadonlyArray<{ readonly smallHeading: string, readonly mainHeading: string, readonly paragraph: string, readonly buttonText: string, readonly buttonLink: string, readonly posterAlt: string, readonly poster: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly video: { readonly publicURL: string | null }, readonly videoWebm: { readonly publicURL: string | null } | null }> };
+type HeroCarouselFragment = { readonly label: string, readonly autoplayInterval: number, readonly transitionSpeed: number, readonly slides: ReadonlyArray<{ readonly smallHeading: string, readonly mainHeading: string, readonly paragraph: string, readonly buttonText: string, readonly buttonLink: string, readonly posterAlt: string, readonly poster: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly video: { readonly publicURL: string | null }, readonly videoWebm: { readonly publicURL: string | null } | null }> };
 
 type HeroLabelsFragment = { readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly slideLabel: string };
 
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly siteJson: { readonly hero: { readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly slideLabel: string }, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly heroJson: { readonly label: string, readonly slides: ReadonlyArray<{ readonly smallHeading: string, readonly mainHeading: string, readonly paragraph: string, readonly buttonText: string, readonly buttonLink: string, readonly posterAlt: string, readonly poster: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly video: { readonly publicURL: string | null }, readonly videoWebm: { readonly publicURL: string | null } | null }> } | null, readonly aboutJson: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly alt: string, readonly link: { readonly label: string, readonly to: string } | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly overviewJson: { readonly eyebrow: string, readonly title: string, readonly alt: string, readonly tabs: ReadonlyArray<{ readonly id: string, readonly label: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly servicesJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly description: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly whyChooseUsJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly column: number, readonly title: string, readonly description: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly callToActionJson: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly contact: { readonly label: string, readonly to: string }, readonly quote: { readonly label: string, readonly subject: string } } | null, readonly recycleJson: { readonly title: string, readonly text: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly galleryJson: { readonly items: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
+type HomePageQuery = { readonly siteJson: { readonly hero: { readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly slideLabel: string }, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly heroJson: { readonly label: string, readonly autoplayInterval: number, readonly transitionSpeed: number, readonly slides: ReadonlyArray<{ readonly smallHeading: string, readonly mainHeading: string, readonly paragraph: string, readonly buttonText: string, readonly buttonLink: string, readonly posterAlt: string, readonly poster: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly video: { readonly publicURL: string | null }, readonly videoWebm: { readonly publicURL: string | null } | null }> } | null, readonly aboutJson: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly alt: string, readonly link: { readonly label: string, readonly to: string } | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly overviewJson: { readonly eyebrow: string, readonly title: string, readonly alt: string, readonly tabs: ReadonlyArray<{ readonly id: string, readonly label: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly servicesJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly description: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly whyChooseUsJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly column: number, readonly title: string, readonly description: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly callToActionJson: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly contact: { readonly label: string, readonly to: string }, readonly quote: { readonly label: string, readonly subject: string } } | null, readonly recycleJson: { readonly title: string, readonly text: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly items: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
 
 type HowItWorksFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> };
 
@@ -5780,7 +5854,7 @@ type RecycleMaterialsFragment = { readonly title: string, readonly text: string,
 
 type ServiceIndustryFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly description: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
-type SiteChromeFragment = { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly skipToContent: string, readonly menuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } };
+type SiteChromeFragment = { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly stickyHeaderOffset: number, readonly goToTopOffset: number, readonly revealDuration: number, readonly skipToContent: string, readonly menuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } };
 
 type SolutionIntroFragment = { readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
@@ -5791,12 +5865,12 @@ type SolutionTemplateQueryVariables = Exact<{
 }>;
 
 
-type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly solutionsJson: { readonly slug: string, readonly title: string, readonly breadcrumb: string, readonly description: string, readonly howItWorks: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> }, readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly galleryJson: { readonly items: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
+type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly solutionsJson: { readonly slug: string, readonly title: string, readonly breadcrumb: string, readonly description: string, readonly howItWorks: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> }, readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly items: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
 
 type UseSiteQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseSiteQuery = { readonly siteJson: { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly skipToContent: string, readonly menuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string }> } };
+type UseSiteQuery = { readonly siteJson: { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly stickyHeaderOffset: number, readonly goToTopOffset: number, readonly revealDuration: number, readonly skipToContent: string, readonly menuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string }> } };
 
 type WhyChooseUsFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly column: number, readonly title: string, readonly description: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 

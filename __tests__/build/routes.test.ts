@@ -247,3 +247,20 @@ describe("not found", () => {
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex")
   })
 })
+
+describe("constants of the spec in content", () => {
+  it("holds the spec's thresholds and timings", () => {
+    const site = readContent<Record<string, number>>("site/site.json")
+    expect([site.stickyHeaderOffset, site.goToTopOffset, site.revealDuration]).toEqual([100, 100, 900])
+    const hero = readContent<{ autoplayInterval: number; transitionSpeed: number }>("hero/hero.json")
+    expect([hero.autoplayInterval, hero.transitionSpeed]).toEqual([8000, 800])
+    const gallery = readContent<{ visible: number; transitionSpeed: number; responsive: unknown }>("gallery/gallery.json")
+    expect(gallery.visible).toBe(4)
+    expect(gallery.transitionSpeed).toBe(800)
+    expect(gallery.responsive).toEqual([
+      { maxWidth: 1024, visible: 3 },
+      { maxWidth: 768, visible: 2 },
+      { maxWidth: 480, visible: 1 },
+    ])
+  })
+})

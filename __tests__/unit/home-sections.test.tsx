@@ -1,7 +1,8 @@
 import * as React from "react"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { CallToAction } from "../../src/components/blocks/CallToAction"
-import { HeroCarousel, HERO_SETTINGS } from "../../src/components/blocks/HeroCarousel"
+import { gallerySettings } from "../../src/components/blocks/GalleryCarousel"
+import { HeroCarousel, heroSettings } from "../../src/components/blocks/HeroCarousel"
 import { Overview } from "../../src/components/blocks/Overview"
 import { ServiceIndustry } from "../../src/components/blocks/ServiceIndustry"
 import { WhyChooseUs } from "../../src/components/blocks/WhyChooseUs"
@@ -23,12 +24,22 @@ const slide = (n: number) => ({
 })
 
 describe("HeroCarousel", () => {
-  it("keeps the spec's timings: one slide, fade, 8000 ms autoplay, 800 ms speed, dots and arrows", () => {
-    expect(HERO_SETTINGS).toMatchObject({ slidesToShow: 1, fade: true, autoplay: true, autoplaySpeed: 8000, speed: 800, dots: true, arrows: true })
+  it("shows one slide at a time with a fade, dots and arrows, timed from content", () => {
+    expect(heroSettings({ autoplayInterval: 8000, transitionSpeed: 800 })).toMatchObject({
+      slidesToShow: 1,
+      fade: true,
+      autoplay: true,
+      autoplaySpeed: 8000,
+      speed: 800,
+      dots: true,
+      arrows: true,
+    })
   })
 
   it("renders every slide's headings, paragraph and button link", () => {
-    render(<HeroCarousel data={{ label: "Highlights", slides: [1, 2, 3, 4].map(slide) }} labels={heroLabels} />)
+    render(
+      <HeroCarousel data={{ label: "Highlights", autoplayInterval: 8000, transitionSpeed: 800, slides: [1, 2, 3, 4].map(slide) }} labels={heroLabels} />,
+    )
     for (const n of [1, 2, 3, 4]) {
       expect(screen.getAllByText(`Kicker ${n}`).length).toBeGreaterThan(0)
       expect(screen.getAllByText(`Paragraph ${n}`).length).toBeGreaterThan(0)
@@ -127,5 +138,25 @@ describe("CallToAction", () => {
     )
     expect(screen.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact")
     expect(screen.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/contact?subject=Quote+request#contact")
+  })
+})
+
+describe("gallerySettings", () => {
+  it("scrolls one item at a time, infinitely, with arrows and no autoplay, visible counts per width from content", () => {
+    const settings = gallerySettings({
+      visible: 4,
+      transitionSpeed: 800,
+      responsive: [
+        { maxWidth: 1024, visible: 3 },
+        { maxWidth: 768, visible: 2 },
+        { maxWidth: 480, visible: 1 },
+      ],
+    })
+    expect(settings).toMatchObject({ slidesToShow: 4, slidesToScroll: 1, infinite: true, speed: 800, autoplay: false, arrows: true })
+    expect(settings.responsive).toEqual([
+      { breakpoint: 1024, settings: { slidesToShow: 3 } },
+      { breakpoint: 768, settings: { slidesToShow: 2 } },
+      { breakpoint: 480, settings: { slidesToShow: 1 } },
+    ])
   })
 })

@@ -29,6 +29,9 @@ export const siteChromeFragments = graphql`
     description
     siteUrl
     language
+    stickyHeaderOffset
+    goToTopOffset
+    revealDuration
     skipToContent
     menuLabel
     menu {

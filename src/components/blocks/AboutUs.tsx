@@ -41,7 +41,7 @@ export const query = graphql`
     }
     image {
       childImageSharp {
-        gatsbyImageData(width: 560, outputPixelDensities: [0.65, 1, 1.5])
+        gatsbyImageData(width: 560, outputPixelDensities: [0.65, 1, 1.5], sizes: "(min-width: 1240px) 564px, (min-width: 992px) 44vw, 92vw")
       }
     }
   }

@@ -5,21 +5,25 @@ import { ContentImage } from "../primitives/ContentImage"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { CarouselArrow } from "./CarouselArrow"
 
-/** Spec §9: 4 visible, 3 up to 1024 px, 2 up to 768 px, 1 up to 480 px; one at a time, infinite, 800 ms. */
-export const GALLERY_SETTINGS = {
-  slidesToShow: 4,
-  slidesToScroll: 1,
-  infinite: true,
-  speed: 800,
-  autoplay: false,
-  arrows: true,
-  dots: false,
-  responsive: [
-    { breakpoint: 1024, settings: { slidesToShow: 3 } },
-    { breakpoint: 768, settings: { slidesToShow: 2 } },
-    { breakpoint: 480, settings: { slidesToShow: 1 } },
-  ],
-} satisfies Settings
+type GallerySettingsData = Pick<Queries.GalleryCarouselFragment, "visible" | "transitionSpeed" | "responsive">
+
+/**
+ * One item at a time, infinite, arrows, no autoplay; how many are visible at
+ * which widths and the speed come from content (spec §9: 4, then 3 up to
+ * 1024 px, 2 up to 768 px, 1 up to 480 px; 800 ms).
+ */
+export function gallerySettings(data: GallerySettingsData): Settings {
+  return {
+    slidesToShow: data.visible,
+    slidesToScroll: 1,
+    infinite: true,
+    speed: data.transitionSpeed,
+    autoplay: false,
+    arrows: true,
+    dots: false,
+    responsive: data.responsive.map((step) => ({ breakpoint: step.maxWidth, settings: { slidesToShow: step.visible } })),
+  }
+}
 
 interface Props {
   data: Queries.GalleryCarouselFragment
@@ -34,7 +38,7 @@ export function GalleryCarousel({ data, labels }: Props) {
         <SectionHeading eyebrow={labels.eyebrow} title={labels.title} id="gallery-title" align="center" />
         <div className="gallery__carousel">
           <Slider
-            {...GALLERY_SETTINGS}
+            {...gallerySettings(data)}
             prevArrow={<CarouselArrow direction="previous" label={labels.previous} />}
             nextArrow={<CarouselArrow direction="next" label={labels.next} />}
           >
@@ -53,13 +57,19 @@ export function GalleryCarousel({ data, labels }: Props) {
 
 export const query = graphql`
   fragment GalleryCarousel on GalleryJson {
+    visible
+    transitionSpeed
+    responsive {
+      maxWidth
+      visible
+    }
     items {
       id
       title
       alt
       image {
         childImageSharp {
-          gatsbyImageData(width: 480, aspectRatio: 1.333, outputPixelDensities: [0.75, 1, 1.5])
+          gatsbyImageData(width: 480, aspectRatio: 1.333, outputPixelDensities: [0.75, 1, 1.5], sizes: "(min-width: 1240px) 290px, (min-width: 1025px) 23vw, (min-width: 769px) 31vw, (min-width: 481px) 47vw, 92vw")
         }
       }
     }

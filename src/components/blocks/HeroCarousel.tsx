@@ -8,20 +8,22 @@ import { ContentImage } from "../primitives/ContentImage"
 import { SmartLink } from "../primitives/SmartLink"
 import { CarouselArrow } from "./CarouselArrow"
 
-/** Spec §9: one slide at a time, fade, 8000 ms autoplay, 800 ms transition. */
-export const HERO_SETTINGS = {
-  slidesToShow: 1,
-  slidesToScroll: 1,
-  fade: true,
-  autoplay: true,
-  autoplaySpeed: 8000,
-  speed: 800,
-  dots: true,
-  arrows: true,
-  infinite: true,
-  pauseOnHover: true,
-  pauseOnFocus: true,
-} satisfies Settings
+/** One slide at a time with a fade, dots and arrows; the timings come from content (spec §9: 8000 ms, 800 ms). */
+export function heroSettings(data: Pick<Queries.HeroCarouselFragment, "autoplayInterval" | "transitionSpeed">): Settings {
+  return {
+    slidesToShow: 1,
+    slidesToScroll: 1,
+    fade: true,
+    autoplay: true,
+    autoplaySpeed: data.autoplayInterval,
+    speed: data.transitionSpeed,
+    dots: true,
+    arrows: true,
+    infinite: true,
+    pauseOnHover: true,
+    pauseOnFocus: true,
+  }
+}
 
 interface Props {
   data: Queries.HeroCarouselFragment
@@ -33,12 +35,13 @@ export function HeroCarousel({ data, labels }: Props) {
   const loaded = usePageLoaded()
   const reducedMotion = useReducedMotion()
   const total = data.slides.length
+  const settings = heroSettings(data)
 
   return (
     <section className="hero" aria-roledescription="carousel" aria-label={data.label}>
       <Slider
-        {...HERO_SETTINGS}
-        autoplay={HERO_SETTINGS.autoplay && !reducedMotion}
+        {...settings}
+        autoplay={settings.autoplay && !reducedMotion}
         beforeChange={(_, next) => setActive(next)}
         prevArrow={<CarouselArrow direction="previous" label={labels.previous} />}
         nextArrow={<CarouselArrow direction="next" label={labels.next} />}
@@ -87,6 +90,8 @@ export function HeroCarousel({ data, labels }: Props) {
 export const query = graphql`
   fragment HeroCarousel on HeroJson {
     label
+    autoplayInterval
+    transitionSpeed
     slides {
       smallHeading
       mainHeading
@@ -97,7 +102,14 @@ export const query = graphql`
       poster {
         publicURL
         childImageSharp {
-          gatsbyImageData(layout: FULL_WIDTH, breakpoints: [640, 1024, 1440, 1920], quality: 70, placeholder: NONE)
+          gatsbyImageData(
+            layout: FULL_WIDTH
+            breakpoints: [640, 1080, 1440, 1920]
+            quality: 70
+            placeholder: NONE
+            # the slide is 600 px tall below 1067 px, so the cover-cropped poster is wider than the screen
+            sizes: "(max-width: 1066px) 1067px, 100vw"
+          )
         }
       }
       video {

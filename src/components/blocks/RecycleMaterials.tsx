@@ -25,7 +25,7 @@ export const query = graphql`
     alt
     image {
       childImageSharp {
-        gatsbyImageData(width: 1200, outputPixelDensities: [0.4, 0.7, 1])
+        gatsbyImageData(width: 1200, outputPixelDensities: [0.4, 0.7, 1], sizes: "(min-width: 1240px) 1192px, 94vw")
       }
     }
   }

@@ -2,16 +2,13 @@ import * as React from "react"
 import { useScroll } from "../../hooks/use-scroll"
 import { ArrowUpIcon } from "../primitives/Icons"
 
-/** Shown once the page has scrolled past this many px (spec §9). */
-export const GO_TO_TOP_THRESHOLD = 100
-
 /**
- * A link to the top of the page: it works without JavaScript (#top) and, with
+ * A link to the top of the page, shown past `offset` px of scrolling: it works without JavaScript (#top) and, with
  * it, scrolls smoothly unless the visitor prefers reduced motion.
  */
-export function GoToTop({ label }: { label: string }) {
+export function GoToTop({ label, offset }: { label: string; offset: number }) {
   const { y } = useScroll()
-  const visible = y > GO_TO_TOP_THRESHOLD
+  const visible = y > offset
   const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault()
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches

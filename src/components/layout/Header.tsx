@@ -7,9 +7,6 @@ import { MainMenu } from "./MainMenu"
 import { MobileMenu, MOBILE_MENU_ID } from "./MobileMenu"
 import { TopBar } from "./TopBar"
 
-/** Past this scroll offset the header takes its sticky look (spec §9). */
-export const STICKY_THRESHOLD = 100
-
 interface Props {
   site: SiteChrome
   company: CompanyDetails
@@ -37,7 +34,7 @@ export function Header({ site, company, solutions }: Props) {
     return () => document.removeEventListener("keydown", onKey)
   }, [menuOpen])
 
-  const sticky = y > STICKY_THRESHOLD
+  const sticky = y > site.stickyHeaderOffset
   const hidden = sticky && direction === "down" && !menuOpen
   const className = ["site-header", sticky ? "is-sticky" : "", hidden ? "is-hidden" : ""].filter(Boolean).join(" ")
 

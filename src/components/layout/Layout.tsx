@@ -15,11 +15,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </a>
       <ScrollProgress />
       <Header site={site} company={company} solutions={solutions} />
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} style={{ "--reveal-duration": `${site.revealDuration}ms` } as React.CSSProperties}>
         {children}
       </main>
       <Footer site={site} company={company} solutions={solutions} />
-      <GoToTop label={site.goToTop} />
+      <GoToTop label={site.goToTop} offset={site.goToTopOffset} />
     </>
   )
 }
