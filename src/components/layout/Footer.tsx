@@ -4,6 +4,7 @@ import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-s
 import { fill } from "../../lib/text"
 import { EmailIcon, LocationIcon, PhoneIcon, TaxIcon } from "../primitives/Icons"
 import { SmartLink } from "../primitives/SmartLink"
+import { Brand } from "./Brand"
 import { SocialLinks } from "./SocialLinks"
 import { SubscribeForm } from "./SubscribeForm"
 
@@ -24,10 +25,7 @@ export function Footer({ site, company, solutions, year = new Date().getFullYear
         <SubscribeForm labels={footer.subscribe} />
         <div className="site-footer__grid">
           <div className="site-footer__about">
-            <Link to="/" className="brand brand--on-dark" aria-label={company.logoAlt}>
-              <img src={company.logoOnDark.publicURL ?? ""} alt="" width={44} height={44} />
-              <span className="brand__name">{company.name}</span>
-            </Link>
+            <Brand company={company} tone="dark" />
             <p>{company.blurb}</p>
             <SocialLinks social={company.social} label={footer.followTitle} />
           </div>

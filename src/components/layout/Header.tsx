@@ -3,6 +3,7 @@ import { Link } from "gatsby"
 import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
 import { useScroll } from "../../hooks/use-scroll"
 import { MenuIcon, PhoneIcon } from "../primitives/Icons"
+import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { MobileMenu, MOBILE_MENU_ID } from "./MobileMenu"
 import { TopBar } from "./TopBar"
@@ -43,10 +44,7 @@ export function Header({ site, company, solutions }: Props) {
       <TopBar labels={site.topBar} followTitle={site.footer.followTitle} company={company} />
       <div className="main-bar">
         <div className="container main-bar__inner">
-          <Link to="/" className="brand" aria-label={company.logoAlt}>
-            <img src={company.logo.publicURL ?? ""} alt="" width={44} height={44} />
-            <span className="brand__name">{company.name}</span>
-          </Link>
+          <Brand company={company} />
           <nav className="main-nav" aria-label={site.menuLabel}>
             <MainMenu
               variant="desktop"

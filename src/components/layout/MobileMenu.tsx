@@ -2,6 +2,7 @@ import * as React from "react"
 import { Link } from "gatsby"
 import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
 import { CloseIcon, EmailIcon, PhoneIcon } from "../primitives/Icons"
+import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { SocialLinks } from "./SocialLinks"
 
@@ -24,10 +25,7 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
       <div className="mobile-menu__backdrop" onClick={onClose} aria-hidden="true" />
       <nav className="mobile-menu__panel" aria-label={site.menuLabel}>
         <div className="mobile-menu__head">
-          <Link to="/" className="brand" aria-label={company.logoAlt} onClick={onClose}>
-            <img src={company.logo.publicURL ?? ""} alt="" width={40} height={40} />
-            <span className="brand__name">{company.name}</span>
-          </Link>
+          <Brand company={company} onClick={onClose} />
           <button type="button" className="mobile-menu__close icon-button" onClick={onClose} aria-label={site.closeMenu}>
             <CloseIcon aria-hidden="true" size={22} />
           </button>
