@@ -23,6 +23,14 @@ module.exports = {
     },
     {
       ...shared,
+      displayName: "browser",
+      testMatch: ["<rootDir>/__tests__/browser/**/*.test.[jt]s?(x)"],
+      testEnvironment: "node",
+      globalSetup: "<rootDir>/__tests__/support/browser-setup.ts",
+      globalTeardown: "<rootDir>/__tests__/support/browser-teardown.ts",
+    },
+    {
+      ...shared,
       displayName: "build",
       testMatch: ["<rootDir>/__tests__/build/**/*.test.[jt]s?(x)"],
       testEnvironment: "node",

@@ -4,7 +4,9 @@
 import fs from "node:fs"
 import path from "node:path"
 import { chromium } from "playwright-core"
-import { CHROMIUM_ARGS, chromiumPath } from "./chromium.mjs"
+import chromiumSupport from "./chromium.cjs"
+
+const { CHROMIUM_ARGS, chromiumPath } = chromiumSupport
 
 const origin = process.argv[2] ?? "http://127.0.0.1:9000"
 const routes = (process.env.ROUTES ?? "/,/waste-to-electricity,/waste-to-charcoal,/waste-to-biochar,/product,/contact,/not-a-page").split(",")

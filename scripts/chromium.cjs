@@ -1,7 +1,7 @@
-import fs from "node:fs"
+const fs = require("node:fs")
 
 /** Flags that let the system Chromium run headless in containers and CI without reaching the network. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   "--headless=new",
   "--no-sandbox",
   "--disable-gpu",
@@ -15,7 +15,7 @@ export const CHROMIUM_ARGS = [
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"]
 
 /** The system Chromium: $CHROME_PATH, else the usual install paths. */
-export function chromiumPath() {
+function chromiumPath() {
   const found = [process.env.CHROME_PATH, ...CANDIDATES].find((candidate) => candidate && fs.existsSync(candidate))
   if (!found) {
     throw new Error(
@@ -24,3 +24,5 @@ export function chromiumPath() {
   }
   return found
 }
+
+module.exports = { CHROMIUM_ARGS, chromiumPath }

@@ -1,0 +1,39 @@
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core"
+
+let browser: Browser | undefined
+
+/** The Chromium started by the global setup. */
+export async function connect(): Promise<Browser> {
+  const ws = process.env.TEST_BROWSER_WS
+  if (!ws) throw new Error("The browser tests run through jest's browser project (npm run test:browser).")
+  browser ??= await chromium.connect(ws)
+  return browser
+}
+
+export function origin(): string {
+  const value = process.env.TEST_ORIGIN
+  if (!value) throw new Error("TEST_ORIGIN is not set: run the browser tests through jest's browser project.")
+  return value
+}
+
+/** A fresh page (own context: cookies, storage, media settings) at a viewport width. */
+export async function openPage(width: number, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await (await connect()).newContext({ viewport: { width, height: width < 768 ? 800 : 900 }, ...options })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on("pageerror", (error) => errors.push(error.message))
+  pageErrorLog.set(page, errors)
+  return page
+}
+
+const pageErrorLog = new WeakMap<Page, string[]>()
+
+/** Uncaught errors the page has thrown so far. */
+export function pageErrors(page: Page): string[] {
+  return pageErrorLog.get(page) ?? []
+}
+
+export async function closeAll(): Promise<void> {
+  await browser?.close()
+  browser = undefined
+}
