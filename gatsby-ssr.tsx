@@ -21,7 +21,11 @@ const noScriptMenu = `
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: site.language })
+  // The emblem drawn in art/logo.mjs, rendered into static/ by `npm run art`.
   setHeadComponents([
+    <link key="icon-svg" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
+    <link key="icon-png" rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />,
+    <link key="apple-touch-icon" rel="apple-touch-icon" href="/apple-touch-icon.png" />,
     <noscript key="no-script-menu">
       <style>{noScriptMenu}</style>
     </noscript>,

@@ -14,6 +14,9 @@ export const P = {
   w: "#f7f5ef", // off-white
 };
 
+/** the single extra accent: ultraviolet lamp light. Used for UV light only, nowhere else. */
+export const UV = { c: "#8f7ae0", glow: "#cfc4f5" };
+
 export const LOOP = 8; // seconds; every animated parameter is periodic over LOOP
 export const TAU = Math.PI * 2;
 

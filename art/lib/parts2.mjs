@@ -1,5 +1,5 @@
 // More components: machines for the product range, agri units, recyclables.
-import { P, mix, rng, lw, rect, circ, ell, path, poly, line, lin, rad, f, wave, frac, spin, TAU, at, g } from "./core.mjs";
+import { P, UV, mix, rng, lw, rect, circ, ell, path, poly, line, lin, rad, f, wave, frac, spin, TAU, at, g } from "./core.mjs";
 import { box, vcyl, hcyl, dk, lt, conveyor, fan, volute, cyclone, flames, item, SOIL, COAL, STRAW, puffs } from "./parts.mjs";
 
 /** elevated manual sorting platform. base centre at origin, ~560 wide */
@@ -74,37 +74,56 @@ export function thermolyzer(ctx, defs, { w = 620 } = {}) {
   return o;
 }
 
-/** UV sanitisation chamber: tunnel with a window showing glowing lamps, bins passing through. base centre */
-export function uvChamber(ctx, defs, { w = 560 } = {}) {
+/** UV sanitisation chamber: tunnel with a window showing glowing UV lamps, bins passing through. base centre.
+ *  ends = how far the through-conveyor sticks out on each side. */
+export function uvChamber(ctx, defs, { w = 560, ends = 140, phase = 0 } = {}) {
   const hw = w / 2;
   let o = "";
+  const glow = 0.85 + 0.1 * wave(ctx.t, 2);
+  // violet light spilling onto the belt from the curtain openings
+  for (const x of [-hw - 40, hw - 10]) o += ell(x + 25, -82, 70, 16, rad(defs, [[0, UV.glow, 0.75], [1, UV.glow, 0]]), { s: null, o: glow });
   // through conveyor
-  o += at(-hw - 140, -70, 1, () => conveyor(ctx, { len: w + 280, angle: 0, bh: 18, ground: 70, n: 6, k: 1, items: false, c: P.g1, frame: P.g1 }));
+  o += at(-hw - ends, -70, 1, () => conveyor(ctx, { len: w + 2 * ends, angle: 0, bh: 18, ground: 70, n: 6, k: 1, items: false, c: P.g1, frame: P.g1 }));
   // bins riding (trays)
   let trays = "";
   for (let i = 0; i < 4; i++) {
-    const p = frac(ctx.t, 1, i / 4);
-    const x = -hw - 140 + p * (w + 280);
+    const p = frac(ctx.t, 1, i / 4 + phase);
+    const x = -hw - ends + p * (w + 2 * ends);
     const fade = Math.min(1, p / 0.05, (1 - p) / 0.05);
     trays += `<g transform="translate(${f(x)} -79)" opacity="${f(fade)}">${rect(-34, -46, 68, 46, P.a1, { rx: 4 })}${rect(-38, -52, 76, 10, P.a2, { rx: 3 })}${rect(6, -46, 28, 46, dk(P.a1, 0.2), { s: null, o: 0.6 })}</g>`;
   }
   o += trays;
   // housing (drawn over trays at the chamber body)
   o += box(-hw, -330, w, 250, mix(P.s2, P.w, 0.35), { rx: 10, side: 0.14 });
-  // entry/exit curtains
+  // entry/exit curtains, lit violet from inside at the bottom edge
   o += rect(-hw, -180, 26, 100, P.s1) + rect(hw - 26, -180, 26, 100, P.s1);
-  for (let x = -hw + 4; x < -hw + 24; x += 6) o += line(x, -176, x, -84, P.s2, 0.5);
-  // big window with lamps
-  const glow = 0.82 + 0.12 * wave(ctx.t, 2);
-  o += rect(-hw + 60, -300, w - 120, 150, P.g2, { rx: 8 });
-  o += rect(-hw + 60, -300, w - 120, 150, rad(defs, [[0, P.l2, 0.75], [1, P.g1, 0.2]], 0.5, 0.5, 0.7), { rx: 8, s: null, o: glow });
+  for (const x0 of [-hw, hw - 26]) {
+    o += rect(x0 + 2, -120, 22, 38, lin(defs, [[0, UV.c, 0], [1, UV.glow, 0.85]]), { s: null, o: glow });
+    for (let x = x0 + 4; x < x0 + 24; x += 6) o += line(x, -176, x, -84, P.s2, 0.5);
+  }
+  // big window: dark chamber flooded with UV light
+  const wx = -hw + 60;
+  const ww = w - 120;
+  o += rect(wx, -300, ww, 150, mix(P.g2, P.k, 0.35), { rx: 8 });
+  o += rect(wx, -300, ww, 150, rad(defs, [[0, UV.c, 0.85], [0.6, UV.c, 0.45], [1, UV.c, 0.12]], 0.5, 0.5, 0.75), { rx: 8, s: null, o: glow });
+  // reflector bar at the back
+  o += rect(wx + 8, -292, ww - 16, 6, mix(P.s2, P.k, 0.2), { s: null, o: 0.7 });
   for (let i = 0; i < 4; i++) {
     const y = -280 + i * 36;
-    o += rect(-hw + 80, y, w - 160, 10, P.w, { rx: 5, m: 0.6, o: glow });
-    o += rect(-hw + 70, y - 2, 10, 14, P.s1, { m: 0.5 }) + rect(hw - 80, y - 2, 10, 14, P.s1, { m: 0.5 });
+    // halo, tube, bright core
+    o += rect(wx + 14, y - 7, ww - 28, 24, UV.glow, { rx: 12, s: null, o: 0.28 * glow });
+    o += rect(wx + 20, y, ww - 40, 10, UV.glow, { rx: 5, m: 0.6 });
+    o += line(wx + 28, y + 4, wx + ww - 28, y + 4, P.w, 0.9, 0.9);
+    o += rect(wx + 10, y - 2, 12, 14, P.s1, { m: 0.5 }) + rect(wx + ww - 22, y - 2, 12, 14, P.s1, { m: 0.5 });
   }
-  o += line(-hw + 70, -292, -hw + 180, -292, P.w, 1.2, 0.7);
-  // control panel + beacon
+  // glass glint
+  o += line(wx + 10, -292 + 156, wx + 60, -292 + 106, P.w, 0.8, 0.35);
+  // UV warning plate (violet sun symbol) + control panel + beacon
+  o += rect(-hw + 60, -140, 46, 40, P.w, { rx: 4, m: 0.6 }) + circ(-hw + 83, -120, 7, UV.c, { m: 0.5 });
+  for (let i = 0; i < 8; i++) {
+    const a = (TAU * i) / 8;
+    o += line(-hw + 83 + Math.cos(a) * 10, -120 + Math.sin(a) * 10, -hw + 83 + Math.cos(a) * 15, -120 + Math.sin(a) * 15, UV.c, 0.5);
+  }
   o += box(hw - 120, -140, 80, 46, P.g1, { side: 0.2 }) + circ(hw - 100, -117, 6, P.l1) + circ(hw - 78, -117, 6, P.a1);
   o += rect(-20, -346, 40, 16, P.s1) + circ(0, -354, 12, P.a1, { o: 0.6 + 0.4 * Math.max(0, wave(ctx.t, 4)) });
   // legs

@@ -1,5 +1,5 @@
 // Every still illustration (except hero posters). Each entry: { path, w, h, draw(t, size) }.
-import { P, mix, rect, circ, ell, path, poly, line, lin, rad, at, f, rng, TAU, g } from "../lib/core.mjs";
+import { P, UV, mix, rect, circ, ell, path, poly, line, lin, rad, at, f, rng, TAU, g } from "../lib/core.mjs";
 import {
   dk, lt, box, vcyl, hcyl, tree, bush, cloud, puffs, stack, pylon, pylonArms, wire, hall, fan, steamTurbine, aircooler,
   kiln, retort, charcoalHeap, briquette, lump, bale, roundBale, mound, branchPile, cropField, conveyor, trommel,
@@ -8,6 +8,7 @@ import {
 import {
   sortingTable, thermolyzer, uvChamber, airSeparator, biocharUnit, woodChipper, recBale, bottle, recycleSymbol, soilSection, sack,
 } from "../lib/parts2.mjs";
+import { tractor, baleTrailer, barn, silo, fence, strawHeap, pallet, palletTruck, shedInterior, grab, compactACC, valve, WOOD } from "../lib/parts3.mjs";
 import { scene, daySky, dayHills, dayGround, treeLine, shadow, interior, studio, GRASS } from "./common.mjs";
 
 const FLUFF = [P.w, P.l2, P.a1, P.s2, P.l1, P.a2, P.s1];
@@ -43,24 +44,27 @@ function gear(cx, cy, r, n, c, { hole = 0.35, m = 1 } = {}) {
 const frameOf = (ctx) => ({ t: 0, defs: ctx.defs });
 
 // ---------------------------------------------------------------- products (light studio)
-const product = (draw) => scene(1200, 900, (ctx, defs) => studio(ctx, 1200, 900, 700) + draw(ctx, defs));
-
-const products = {
-  "conveyor-belt": product((ctx) =>
-    shadow(600, 742, 420, 26) +
-    at(250, 610, 1, () => poly([[-70, -120], [40, -120], [20, -40], [-20, -40]], P.s2) ) +
-    at(220, 620, 1, () => conveyor(ctx, { len: 760, angle: -16, bh: 26, ground: 120, n: 10, k: 1, itemScale: 1.5, seed: 3 })) +
-    at(220, 620, 1, () => box(-40, 100, 80, 20, P.s1))),
-  "trommel-screening": product((ctx) =>
-    shadow(600, 742, 440, 26) + at(320, 430, 1, () => trommel(ctx, { len: 560, r: 110, tilt: 5, ground: 310, c: P.l1 })) +
+// Each machine is drawn in its own coordinates (ground line at y = 742). PRODUCT_BOX holds the
+// measured extent [x0, y0, x1] of that drawing; product() scales and centres it so that it spans
+// PRODUCT_FILL of the frame width (never closer than PRODUCT_TOP to the top edge) and adds the
+// ground shadow. Re-measure with `node scripts/art/measure-products.mjs` after changing a machine.
+const GY = 742;
+const PRODUCT_FILL = 0.76;
+const PRODUCT_TOP = 90;
+export const productMachines = {
+  "conveyor-belt": (ctx) =>
+    at(250, 612, 1, () => poly([[-70, -120], [40, -120], [20, -40], [-20, -40]], P.s2)) +
+    at(220, 622, 1, () => conveyor(ctx, { len: 760, angle: -16, bh: 26, ground: 120, n: 10, k: 1, itemScale: 1.5, seed: 3 })) +
+    at(220, 622, 1, () => box(-40, 100, 80, 20, P.s1)),
+  "trommel-screening": (ctx) =>
+    at(320, 432, 1, () => trommel(ctx, { len: 560, r: 110, tilt: 5, ground: 310, c: P.l1 })) +
     at(930, 742, 1, () => mound({ w: 180, h: 60, c: FLUFF_BASE, cols: FLUFF, seed: 2 })) +
-    at(600, 742, 1, () => mound({ w: 150, h: 40, c: SOIL, seed: 5 }))),
-  "sorting-table": product((ctx) => shadow(620, 742, 420, 26) + at(560, 742, 1.1, () => sortingTable(ctx))),
-  shredder: product((ctx) => shadow(620, 742, 360, 26) + at(560, 742, 1.35, () => shredder(ctx, { c: P.l1 }))),
-  "magnetic-separator": product((ctx) => {
-    let o = shadow(600, 742, 440, 26);
+    at(600, 742, 1, () => mound({ w: 150, h: 40, c: SOIL, seed: 5 })),
+  "sorting-table": (ctx) => at(560, 742, 1.1, () => sortingTable(ctx)),
+  shredder: (ctx) => at(560, 742, 1.35, () => shredder(ctx, { c: P.l1 })),
+  "magnetic-separator": (ctx) => {
     // gantry
-    o += rect(250, 250, 14, 492, P.s1) + rect(930, 250, 14, 492, P.s1) + rect(230, 236, 740, 22, P.g1);
+    let o = rect(250, 250, 14, 492, P.s1) + rect(930, 250, 14, 492, P.s1) + rect(230, 236, 740, 22, P.g1);
     o += at(600, 258, 1.3, () => magnetUnit(ctx, { w: 300, c: P.a1 }));
     o += at(160, 560, 1, () => conveyor(ctx, { len: 820, angle: 0, bh: 26, ground: 182, n: 9, k: 1, itemScale: 1.5, seed: 8, c: P.l1 }));
     // ferrous bits discharged into bin at right
@@ -68,22 +72,69 @@ const products = {
     for (let i = 0; i < 6; i++) o += rect(1020 + i * 16, 590 - (i % 2) * 8, 14, 10, P.s2, { m: 0.5 });
     for (let i = 0; i < 4; i++) o += rect(470 + i * 70, 440, 16, 8, P.s2, { m: 0.5 });
     return o;
-  }),
-  thermolyzer: product((ctx, defs) => shadow(620, 742, 470, 26) + at(640, 742, 1, () => thermolyzer(ctx, defs))),
-  "uv-sanitization-chamber": product((ctx, defs) => shadow(600, 742, 460, 26) + at(600, 742, 1.1, () => uvChamber(ctx, defs))),
-  "air-separator": product((ctx, defs) => shadow(600, 742, 430, 26) + at(640, 742, 1.05, () => airSeparator(ctx, defs))),
+  },
+  thermolyzer: (ctx, defs) => at(640, 742, 1, () => thermolyzer(ctx, defs)),
+  "uv-sanitization-chamber": (ctx, defs) => at(600, 742, 1.1, () => uvChamber(ctx, defs, { ends: 60 })),
+  "air-separator": (ctx, defs) => at(640, 742, 1.05, () => airSeparator(ctx, defs)),
 };
+const PRODUCT_BOX = {
+  "conveyor-belt": [178, 387, 965],
+  "trommel-screening": [258, 250, 1022],
+  "sorting-table": [217, 300, 1013],
+  shredder: [293, 295, 913],
+  "magnetic-separator": [145, 234, 1132],
+  thermolyzer: [208, 320, 1042],
+  "uv-sanitization-chamber": [210, 338, 990],
+  "air-separator": [189, 298, 1015],
+};
+const product = (name) =>
+  scene(1200, 900, (ctx, defs) => {
+    const [x0, y0, x1] = PRODUCT_BOX[name];
+    const s = Math.min((1200 * PRODUCT_FILL) / (x1 - x0), (GY - PRODUCT_TOP) / (GY - y0));
+    const cx = (x0 + x1) / 2;
+    const w = (x1 - x0) * s;
+    return (
+      studio(ctx, 1200, 900, 700) +
+      shadow(600, GY, w * 0.47, 26) +
+      at(600 - cx * s, GY - GY * s, s, () => productMachines[name](ctx, defs))
+    );
+  });
+const products = Object.fromEntries(Object.keys(productMachines).map((n) => [n, product(n)]));
 
 // ---------------------------------------------------------------- gallery
 const G = (draw) => scene(1200, 900, draw);
 const gallery = {
   "01": G((ctx) => {
-    let o = interior(ctx, 1200, 900, 620);
-    o += shadow(300, 710, 220, 18) + at(280, 700, 0.95, () => shredder(ctx, { c: P.l1 }));
-    o += at(420, 640, 1, () => conveyor(ctx, { len: 430, angle: -22, bh: 22, ground: 60, n: 8, k: 1, itemScale: 1.2, seed: 5 }));
-    // fluff bunker + pile
-    o += box(780, 420, 360, 30, P.g1) + line(800, 450, 800, 720, P.s1, 2) + line(1120, 450, 1120, 720, P.s1, 2);
-    o += at(960, 800, 1, () => mound({ w: 560, h: 200, c: FLUFF_BASE, cols: FLUFF, bits: 260, seed: 8 }));
+    // on site: the RDF bunker of a working plant — shredder line dropping fluff in, crane grab feeding the boiler hopper
+    let o = interior(ctx, 1200, 900, 520);
+    // boiler feed hopper + chute on a platform at right
+    o += rect(930, 300, 270, 16, P.g1) + rect(960, 316, 14, 204, P.s1) + rect(1160, 316, 14, 204, P.s1);
+    o += poly([[960, 180], [1180, 180], [1110, 300], [1030, 300]], P.s2) + poly([[1090, 180], [1180, 180], [1110, 300], [1075, 300]], P.s1, { s: null });
+    o += poly([[960, 180], [1180, 180], [1110, 300], [1030, 300]], "none") + rect(1040, 300, 60, 50, P.s1);
+    o += box(1030, 350, 170, 170, mix(P.s2, P.w, 0.25), { side: 0.14 });
+    for (let x = 1045; x < 1170; x += 16) o += line(x, 360, x, 510, mix(P.s2, P.w, 0.05), 0.4);
+    // railing on the platform
+    o += line(930, 260, 1200, 260, P.a1, 1) + line(930, 260, 930, 300, P.a1, 0.8);
+    // shredder on the tipping floor at left, its discharge conveyor running into the bunker
+    o += at(150, 520, 0.62, () => shredder(ctx, { c: P.l1 }));
+    o += at(230, 505, 1, () => conveyor(ctx, { len: 240, angle: 10, bh: 16, ground: 15, n: 5, k: 1, itemScale: 0.9, seed: 5 }));
+    // crane rails, bridge and trolley
+    o += rect(0, 96, 1200, 22, P.s1, { s: null }) + line(0, 118, 1200, 118, P.k, 0.6);
+    o += box(0, 118, 1200, 30, P.a1, { side: 0.02 });
+    o += box(690, 148, 120, 34, P.g1, { side: 0.2 });
+    o += line(730, 182, 730, 356, P.k, 0.8) + line(770, 182, 770, 356, P.k, 0.8);
+    o += at(750, 356, 1, () => grab({ cols: FLUFF }));
+    // bunker: concrete walls cut away, fluff fill
+    o += rect(0, 560, 1200, 340, mix(P.s2, P.w, 0.15), { s: null });
+    o += at(600, 900, 1, () => mound({ w: 1500, h: 260, c: FLUFF_BASE, cols: FLUFF, bits: 520, seed: 8 }));
+    o += rect(0, 548, 1200, 16, mix(P.s2, P.w, 0.5)) + line(0, 564, 1200, 564, P.s1, 0.6);
+    o += rect(-10, 548, 50, 360, mix(P.s2, P.w, 0.3)) + rect(1160, 548, 50, 360, dk(mix(P.s2, P.w, 0.3), 0.15));
+    // fluff dropping off the shredder belt and out of the grab
+    const R = rng(9);
+    for (let i = 0; i < 10; i++) o += ell(478 + R() * 18, 560 + i * 12, 5, 3, FLUFF[i % FLUFF.length], { s: null });
+    for (let i = 0; i < 7; i++) o += ell(730 + R() * 40, 530 + i * 18, 5, 3, FLUFF[(i + 3) % FLUFF.length], { s: null });
+    // bunker wall markings
+    for (let i = 0; i < 4; i++) o += rect(1168, 600 + i * 60, 30, 12, i % 2 ? P.k : P.a1, { s: null });
     return o;
   }),
   "02": G((ctx, defs) => {
@@ -114,15 +165,27 @@ const gallery = {
     return o;
   }),
   "05": G((ctx) => {
+    // charcoal store: sacks on a pallet, briquette crates and a lump heap in a timber shed
     const R = rng(17);
-    let o = rect(0, 0, 1200, 900, lin(ctx.defs, [[0, P.w], [1, mix(P.s2, P.w, 0.55)]]), { s: null });
-    o += circ(250, 150, 600, rad(ctx.defs, [[0, mix(P.a1, P.w, 0.7), 0.6], [1, P.w, 0]]), { s: null });
-    o += rect(0, 640, 1200, 260, mix(P.g1, P.w, 0.25), { s: null }) + rect(0, 640, 1200, 12, lt(P.g1, 0.45), { s: null });
-    o += at(380, 820, 1, () => charcoalHeap({ w: 620, h: 300, seed: 4, r: 34 }));
+    let o = shedInterior(ctx, 1200, 900, 600, { door: [60, 260] });
+    // plank bay walls holding the lump heap (right)
+    for (let y = 470; y < 600; y += 32) o += rect(640, y, 560, 28, dk(WOOD, 0.12), { m: 0.7 });
+    o += at(900, 840, 1, () => charcoalHeap({ w: 560, h: 300, seed: 4, r: 30 }));
+    // bay wall boards behind the heap
+    // pallet of stacked sacks (centre-left)
+    o += shadow(400, 842, 200, 14) + at(240, 842, 1, () => pallet({ w: 330 }));
+    for (let row = 0; row < 3; row++) for (let c = 0; c < 3 - row; c++) {
+      o += at(305 + c * 100 + row * 50, 816 - row * 118, 1, () => sack({ h: 130 }));
+    }
+    // briquettes in a crate
+    o += at(40, 880, 1, () => box(0, -110, 190, 110, WOOD, { side: 0.22 }));
+    for (let i = 0; i < 3; i++) o += line(46, 880 - 28 - i * 28, 180, 880 - 28 - i * 28, dk(WOOD, 0.3), 0.5);
     const bq = [];
-    for (let row = 0; row < 3; row++) for (let c = 0; c < 4 - (row ? 1 : 0); c++) bq.push([820 + c * 100 + row * 50, 770 - row * 58]);
-    for (const [x, y] of bq) o += briquette(x, y, 46, R);
-    for (let i = 0; i < 5; i++) o += lump(720 + i * 90, 860 - (i % 2) * 10, 26, R);
+    for (let row = 0; row < 2; row++) for (let c = 0; c < 4 - row; c++) bq.push([62 + c * 42 + row * 21, 762 - row * 22]);
+    for (const [x, y] of bq) o += briquette(x, y, 20, R);
+    // spilled lumps + pallet truck
+    for (let i = 0; i < 7; i++) o += lump(640 + i * 70, 872 - (i % 2) * 8, 16, R);
+    o += at(600, 842, 1, () => palletTruck({}));
     return o;
   }),
   "06": G((ctx) => {
@@ -141,17 +204,43 @@ const gallery = {
     return o;
   }),
   "07": G((ctx) => {
-    let o = outdoor(ctx, 1200, 900, 500, 700, 9);
-    o += shadow(600, 782, 460, 24) + at(250, 470, 1, () => trommel(ctx, { len: 640, r: 110, tilt: 5, ground: 310, c: P.l1 }));
-    o += at(980, 800, 1, () => mound({ w: 260, h: 90, c: FLUFF_BASE, cols: FLUFF, seed: 11 }));
-    o += at(640, 805, 1, () => mound({ w: 200, h: 50, c: SOIL, seed: 3 }));
+    // on site: trommel in the screening yard, fed by a conveyor from the tipping pile, oversize carried away
+    let o = outdoor(ctx, 1200, 900, 470, 620, 9);
+    o += at(700, 610, 0.75, () => hall({ w: 620, h: 200, c: mix(P.s2, P.w, 0.35), rc: P.g1 }));
+    o += at(1110, 620, 1, () => stack({ w: 30, h: 300 }));
+    o += rect(0, 640, 1200, 260, mix(P.s2, P.w, 0.3), { s: null }) + line(0, 640, 1200, 640, P.s1, 0.6);
+    // parked truck in the background
+    o += at(880, 652, 0.42, () => truck({ c: P.g1 }));
+    // tipping pile + feed conveyor up to the hopper
+    o += at(130, 860, 1, () => mound({ w: 320, h: 120, c: FLUFF_BASE, cols: FLUFF, bits: 150, seed: 11 }));
+    o += at(60, 790, 1, () => conveyor(ctx, { len: 516, angle: -31.6, bh: 18, ground: 50, n: 8, k: 1, itemScale: 1, seed: 4 }));
+    // trommel (smaller, mid-ground)
+    o += shadow(690, 792, 200, 12) + at(520, 628, 0.55, () => trommel(ctx, { len: 520, r: 100, tilt: 5, ground: 295, c: P.l1 }));
+    o += at(680, 800, 1, () => mound({ w: 150, h: 36, c: SOIL, seed: 3 }));
+    // oversize conveyor out of the drum end to a stockpile at right
+    o += at(800, 720, 1, () => conveyor(ctx, { len: 250, angle: -20, bh: 16, ground: 80, n: 5, k: 1, itemScale: 0.9, seed: 9, c: P.a1 }));
+    o += at(1070, 850, 1, () => mound({ w: 280, h: 150, c: FLUFF_BASE, cols: FLUFF, bits: 140, seed: 2 }));
+    const R = rng(7);
+    for (let i = 0; i < 6; i++) o += ell(1040 + R() * 10, 650 + i * 14, 5, 3, FLUFF[i % FLUFF.length], { s: null });
+    for (let i = 0; i < 5; i++) o += ell(500 + R() * 10, 524 + i * 10, 5, 3, FLUFF[(i + 2) % FLUFF.length], { s: null });
     return o;
   }),
   "08": G((ctx, defs) => {
-    let o = interior(ctx, 1200, 900, 580);
-    o += shadow(600, 752, 460, 22) + at(620, 750, 1.08, () => uvChamber(ctx, defs));
-    for (const [x, c] of [[70, P.a1], [150, P.a2]]) o += at(x, 820, 1, () => medBin({ c, h: 120 }));
-    o += at(1130, 830, 1, () => medBin({ c: P.a1, h: 110 }));
+    // on site: bins arrive on a pallet, pass the UV tunnel, and go on to the shredder; extraction duct overhead
+    let o = interior(ctx, 1200, 900, 560);
+    // extraction duct from the ceiling down onto the chamber
+    o += path("M1200 250 L600 250 L600 440", "none", { s: P.k, m: 14 }) + path("M1200 250 L600 250 L600 440", "none", { s: P.s2, m: 12 });
+    for (const x of [1000, 800]) o += line(x, 232, x, 268, P.s1, 0.8);
+    // violet light pooling on the floor around the tunnel
+    o += ell(560, 720, 380, 50, rad(defs, [[0, UV.glow, 0.55], [1, UV.glow, 0]]), { s: null });
+    o += shadow(540, 722, 320, 16) + at(540, 720, 0.78, () => uvChamber(ctx, defs, { phase: 0.1 }));
+    // outfeed onto an incline to the shredder
+    o += at(872, 665, 1, () => conveyor(ctx, { len: 180, angle: -27, bh: 14, ground: 55, n: 3, k: 1, items: true, itemScale: 0.8, c: P.g1, frame: P.g1, seed: 6 }));
+    o += shadow(1080, 742, 110, 10) + at(1080, 740, 0.42, () => shredder(ctx, { c: P.l1 }));
+    // bins waiting on a pallet
+    o += shadow(140, 842, 130, 12) + at(20, 842, 1, () => pallet({ w: 240 }));
+    for (let i = 0; i < 3; i++) o += at(62 + i * 78, 816, 1, () => medBin({ c: i % 2 ? P.a2 : P.a1, h: 100 }));
+    o += at(1050, 870, 1, () => medBin({ c: P.a1, h: 110 }));
     return o;
   }),
 };
@@ -178,13 +267,32 @@ const solutions = {
     return o;
   }),
   "electricity-steam-turbine": S((ctx) => {
-    let o = outdoor(ctx, 1200, 900, 560, 700, 6);
-    o += at(420, 720, 1, () => stack({ w: 46, h: 460 })) + at(420, 260, 1, () => puffs(ctx, { n: 6, rise: 220, r: 20, drift: 90, c: P.w, o: 0.8, seed: 2 }));
-    o += at(240, 760, 1, () => hall({ w: 460, h: 240, c: mix(P.s2, P.w, 0.35), rc: P.g1 }));
-    o += at(330, 640, 1, () => fan(ctx, { r: 36 })) + at(430, 640, 1, () => fan(ctx, { r: 36 }));
-    o += at(760, 760, 0.9, () => aircooler(ctx, { w: 300, h: 190 }));
-    o += at(1110, 800, 1, () => pylon({ h: 330, c: P.s1 }));
-    for (const [ax, ay] of pylonArms(330).slice(0, 2)) o += wire(700, 560, 1110 + ax, 800 + ay, 16, P.s1, 0.6);
+    // inside the turbine-generator hall: casing, generator, live-steam pipes with stop valve, compact air-cooled condenser
+    let o = interior(ctx, 1200, 900, 560);
+    // live steam mains coming in from the boiler (top left) down to the stop valve
+    const steamD = "M0 150 L330 150 Q386 150 386 206 L386 452";
+    o += path(steamD, "none", { s: P.k, m: 13 }) + path(steamD, "none", { s: P.s2, m: 11 });
+    const bleedD = "M0 230 L90 230 Q130 230 130 270 L130 705";
+    o += path(bleedD, "none", { s: P.k, m: 9 }) + path(bleedD, "none", { s: lt(P.a2, 0.35), m: 7 });
+    for (const y of [260, 420]) o += rect(370, y, 32, 10, P.s1);
+    o += rect(116, 560, 28, 8, P.s1);
+    o += at(386, 340, 1, () => valve({ r: 28 })) + at(130, 480, 0.7, () => valve({ r: 24 }));
+    // machine deck
+    o += rect(0, 760, 1200, 24, mix(P.s2, P.w, 0.15)) + rect(0, 784, 1200, 116, mix(P.s2, P.w, 0.28), { s: null });
+    for (let x = 40; x < 1200; x += 160) o += line(x, 760, x, 900, mix(P.s2, P.w, 0.05), 0.4);
+    // turbine-generator set
+    o += shadow(520, 762, 420, 14) + at(110, 760, 1.38, () => steamTurbine(ctx, { c: P.l1, gen: P.g1 }));
+    // exhaust duct from the LP casing to the condenser
+    const exD = "M480 500 L480 300 Q480 270 510 270 L1000 270 L1000 330";
+    o += path(exD, "none", { s: P.k, m: 22 }) + path(exD, "none", { s: mix(P.s2, P.w, 0.2), m: 20 });
+    o += path("M500 278 L980 278", "none", { s: lt(P.s2, 0.6), m: 1.2 });
+    // compact air-cooled condenser at right
+    o += shadow(1010, 762, 150, 10) + at(880, 760, 1, () => compactACC(ctx, { w: 260, h: 420, fans: 2 }));
+    // condensate return (low, light green)
+    o += path("M900 700 L860 700 L860 740 L720 740", "none", { s: P.k, m: 7 }) + path("M900 700 L860 700 L860 740 L720 740", "none", { s: P.l2, m: 5 });
+    // handrail along the deck edge
+    o += line(0, 800, 1200, 800, P.a1, 1) + line(0, 830, 1200, 830, P.a1, 0.6);
+    for (let x = 20; x < 1200; x += 120) o += line(x, 800, x, 860, P.a1, 0.8);
     return o;
   }),
   "charcoal-feedstock": S((ctx) => {
@@ -213,11 +321,25 @@ const solutions = {
     return o;
   }),
   "biochar-agro-waste": S((ctx) => {
-    let o = daySky(ctx, 1200, 900, 420) + dayHills(ctx, 1200, 420, 19);
-    o += at(0, 470, 1, () => cropField({ w: 1200, h: 430, rows: 18, vx: 0.4, soil: mix(STRAW, SOIL, 0.35), crop: STRAW }));
-    o += at(230, 800, 1.3, () => roundBale({ r: 90 })) + at(520, 700, 1, () => roundBale({ r: 70 }));
-    o += at(700, 840, 1.2, () => bale({ w: 180, h: 90 })) + at(760, 750, 1.2, () => bale({ w: 180, h: 90 }));
-    o += at(1020, 860, 1, () => mound({ w: 300, h: 120, c: mix(P.a1, P.w, 0.2), seed: 12 }));
+    // close-up: crop residue gathered into a heap for the biochar unit — loader bucket lifting straw, bales stacked behind
+    let o = daySky(ctx, 1200, 900, 330, { clouds: true }) + dayHills(ctx, 1200, 330, 19);
+    o += at(0, 380, 1, () => cropField({ w: 1200, h: 520, rows: 14, vx: 0.35, soil: mix(STRAW, SOIL, 0.35), crop: STRAW }));
+    // stacked square bales behind the heap
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 4 - r; c++) o += at(520 + c * 150 + r * 75, 560 - r * 78, 1, () => bale({ w: 150, h: 78 }));
+    // tractor with front loader arriving from the right, bucket raised over the heap
+    o += shadow(1000, 842, 240, 16) + at(880, 842, 1.45, () => tractor(ctx, { loader: true, lift: 90 }));
+    // the residue heap (foreground, large)
+    o += shadow(420, 872, 380, 20) + at(420, 872, 1, () => strawHeap({ w: 760, h: 330, seed: 6 }));
+    // round bale cropped by the left edge, loose stalks in the foreground
+    o += at(-30, 900, 1.6, () => roundBale({ r: 110 }));
+    const R = rng(8);
+    for (let i = 0; i < 60; i++) {
+      const x = R() * 1200;
+      const y = 880 + R() * 20;
+      o += line(x, y, x + 20 + R() * 20, y - 4 - R() * 8, i % 2 ? lt(STRAW, 0.3) : dk(STRAW, 0.25), 0.5);
+    }
+    // straw falling from the bucket
+    for (let i = 0; i < 8; i++) o += line(700 + R() * 50, 450 + i * 24, 712 + R() * 50, 460 + i * 24, dk(STRAW, 0.15), 0.6);
     return o;
   }),
   "biochar-kiln": S((ctx, defs) => {
@@ -258,11 +380,21 @@ const services = {
     return o;
   }),
   agro: SV((ctx) => {
-    let o = daySky(ctx, 1200, 800, 380) + dayHills(ctx, 1200, 380, 29);
-    o += at(0, 420, 1, () => cropField({ w: 1200, h: 380, rows: 16, vx: 0.6, soil: mix(STRAW, SOIL, 0.3), crop: STRAW }));
-    o += at(260, 740, 1.2, () => bale({ w: 190, h: 95 })) + at(320, 650, 1.2, () => bale({ w: 190, h: 95 }));
-    o += at(680, 700, 1, () => roundBale({ r: 80 })) + at(900, 620, 0.8, () => roundBale({ r: 80 }));
-    o += at(980, 780, 1, () => mound({ w: 280, h: 90, c: mix(P.a1, P.w, 0.25), seed: 5 }));
+    // wide farm scene: tractor and trailer collecting bales from the stubble field beside the farmyard
+    let o = daySky(ctx, 1200, 800, 360) + dayHills(ctx, 1200, 360, 29) + treeLine(1200, 400, 12, 29, 0.6);
+    o += rect(0, 410, 1200, 390, GRASS, { s: null });
+    // farmyard on the right
+    o += at(780, 520, 0.8, () => barn({ w: 300, h: 150 })) + at(1060, 520, 0.8, () => silo({ w: 64, h: 220 })) + at(1130, 520, 0.7, () => silo({ w: 56, h: 180, c: mix(P.s2, P.w, 0.4) }));
+    for (const x of [560, 1170]) o += at(x, 520, 0.9, () => tree({ c: P.l1 }));
+    o += at(0, 0, 1, () => g(fence(640, 1200, { h: 30 }), 'transform="translate(0 540)"'));
+    o += rect(600, 520, 600, 14, mix(P.s2, P.w, 0.4), { s: null });
+    // stubble field (left and foreground)
+    o += at(0, 540, 1, () => cropField({ w: 1200, h: 260, rows: 22, vx: 0.25, soil: mix(STRAW, SOIL, 0.3), crop: STRAW }));
+    // bales waiting in the field (small, receding)
+    for (const [x, y, s] of [[120, 600, 0.5], [300, 580, 0.42], [60, 700, 0.7], [470, 760, 0.85]]) o += at(x, y, s, () => bale({ w: 150, h: 78 }));
+    o += at(240, 650, 0.55, () => roundBale({ r: 70 }));
+    // tractor + loaded trailer working along the field edge
+    o += shadow(840, 702, 320, 12) + at(560, 700, 0.95, () => tractor(ctx, { c: P.l1 }) + at(340, 0, 1, () => baleTrailer({ w: 320 })));
     return o;
   }),
   hospital: SV((ctx, defs) => {

@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { heroes } from "../../art/scenes/heroes.mjs";
 import { stills } from "../../art/scenes/stills.mjs";
 import { icons } from "../../art/icons.mjs";
-import { logo, logoOnDark } from "../../art/logo.mjs";
+import { logo, logoOnDark, appIcon } from "../../art/logo.mjs";
 import { LOOP } from "../../art/lib/core.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -62,6 +62,23 @@ for (const [rel, svg] of svgFiles) {
   if (want(rel)) {
     fs.writeFileSync(out(rel), svg + "\n");
     log("wrote", rel, `(${svg.length} bytes)`);
+  }
+}
+// web-app / touch / PNG favicon icons rasterised from the emblem
+const appIcons = [
+  ["static/icons/icon-192.png", appIcon({ size: 192, extent: 64 })],
+  ["static/icons/icon-512.png", appIcon({ size: 512, extent: 64 })],
+  ["static/icons/maskable-512.png", appIcon({ size: 512, extent: 76, variant: "dark", bg: "#1f4d36" }), true],
+  ["static/apple-touch-icon.png", appIcon({ size: 180, extent: 70, bg: "#f7f5ef" }), true],
+  ["static/favicon-32.png", appIcon({ size: 32, extent: 60 })],
+];
+for (const [rel, svg, opaque] of appIcons) {
+  if (want(rel)) {
+    jobs.push(async () => {
+      const img = sharp(Buffer.from(svg));
+      await (opaque ? img.removeAlpha() : img).png({ compressionLevel: 9 }).toFile(out(rel));
+      log("wrote", rel);
+    });
   }
 }
 // run still jobs with small concurrency
