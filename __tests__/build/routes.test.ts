@@ -108,7 +108,15 @@ describe("home page", () => {
       expect(text(element.querySelector(".hero-slide__title"))).toBe(slide.mainHeading)
       expect(text(element.querySelector(".hero-slide__kicker"))).toBe(slide.smallHeading)
       expect(element.querySelector(`a[href="${slide.buttonLink}"]`)?.textContent).toBe(slide.buttonText)
-      expect(element.querySelector("picture source[type='image/avif']")).not.toBeNull()
+      if (index === 0) {
+        // the first poster is the LCP image: in the HTML, eager, high priority and preloaded
+        const img = element.querySelector("picture img")
+        expect(element.querySelector("picture source[type='image/avif']")).not.toBeNull()
+        expect(img?.getAttribute("loading")).toBe("eager")
+        expect(img?.getAttribute("fetchpriority")).toBe("high")
+        const preload = doc.querySelector('link[rel="preload"][as="image"]')
+        expect(preload?.getAttribute("imagesrcset")).toBe(element.querySelector("picture source[type='image/avif']")?.getAttribute("srcset"))
+      }
     })
   })
 
@@ -147,7 +155,7 @@ describe("home page", () => {
     expect(doc.querySelector(".recycle picture source[type='image/webp']")).not.toBeNull()
     const { items } = readContent<{ items: { title: string }[] }>("gallery/gallery.json")
     expect(items).toHaveLength(8)
-    const captions = [...doc.querySelectorAll(".gallery .slick-slide:not(.slick-cloned) figcaption")].map((f) => text(f))
+    const captions = [...doc.querySelectorAll(".gallery .gallery__item figcaption")].map((f) => text(f))
     expect(captions).toEqual(items.map((item) => item.title))
   })
 })
@@ -171,7 +179,7 @@ describe.each(Object.entries(STEPS))("solution page %s", (route, steps) => {
     images.forEach((picture) => expect(picture.querySelector("source[type='image/avif']")).not.toBeNull())
     const titles = [...doc.querySelectorAll(".how-it-works .step h3")].map((h) => normalise(text(h)))
     expect(titles).toEqual(steps.map(normalise))
-    expect(doc.querySelectorAll(".gallery .slick-slide:not(.slick-cloned) figure")).toHaveLength(8)
+    expect(doc.querySelectorAll(".gallery .gallery__item")).toHaveLength(8)
   })
 })
 
@@ -262,5 +270,17 @@ describe("constants of the spec in content", () => {
       { maxWidth: 768, visible: 2 },
       { maxWidth: 480, visible: 1 },
     ])
+  })
+})
+
+describe("icons", () => {
+  it("links a favicon (SVG and 32 px PNG) and an apple-touch icon that the server delivers", async () => {
+    const doc = await page("/")
+    const links = [...doc.querySelectorAll('link[rel="icon"], link[rel="apple-touch-icon"]')].map((link) => link.getAttribute("href"))
+    expect(links).toEqual(expect.arrayContaining(["/favicon.svg", "/favicon-32.png", "/apple-touch-icon.png"]))
+    for (const href of links) {
+      const response = await fetch(`${server.origin}${href}`)
+      expect({ href, status: response.status }).toEqual({ href, status: 200 })
+    }
   })
 })

@@ -33,6 +33,12 @@ export function pageErrors(page: Page): string[] {
   return pageErrorLog.get(page) ?? []
 }
 
+/** Opens a path of the site and waits until React has hydrated it (gatsby-browser marks <html>). */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(`${origin()}${path}`)
+  await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
+}
+
 export async function closeAll(): Promise<void> {
   await browser?.close()
   browser = undefined

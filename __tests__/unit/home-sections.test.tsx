@@ -1,7 +1,7 @@
 import * as React from "react"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { CallToAction } from "../../src/components/blocks/CallToAction"
-import { gallerySettings } from "../../src/components/blocks/GalleryCarousel"
+import { gallerySettings, staticRowCss } from "../../src/components/blocks/GalleryCarousel"
 import { HeroCarousel, heroSettings } from "../../src/components/blocks/HeroCarousel"
 import { Overview } from "../../src/components/blocks/Overview"
 import { ServiceIndustry } from "../../src/components/blocks/ServiceIndustry"
@@ -24,12 +24,11 @@ const slide = (n: number) => ({
 })
 
 describe("HeroCarousel", () => {
-  it("shows one slide at a time with a fade, dots and arrows, timed from content", () => {
-    expect(heroSettings({ autoplayInterval: 8000, transitionSpeed: 800 })).toMatchObject({
+  it("shows one slide at a time with a fade, dots and arrows, at content's speed, rotating by itself rather than by react-slick", () => {
+    expect(heroSettings({ transitionSpeed: 800 })).toMatchObject({
       slidesToShow: 1,
       fade: true,
-      autoplay: true,
-      autoplaySpeed: 8000,
+      autoplay: false,
       speed: 800,
       dots: true,
       arrows: true,
@@ -142,21 +141,34 @@ describe("CallToAction", () => {
 })
 
 describe("gallerySettings", () => {
-  it("scrolls one item at a time, infinitely, with arrows and no autoplay, visible counts per width from content", () => {
-    const settings = gallerySettings({
+  it("scrolls one item at a time, infinitely, with arrows and no autoplay, at content's speed", () => {
+    expect(gallerySettings({ transitionSpeed: 800 }, 3)).toMatchObject({
+      slidesToShow: 3,
+      slidesToScroll: 1,
+      infinite: true,
+      speed: 800,
+      autoplay: false,
+      arrows: true,
+    })
+  })
+})
+
+describe("staticRowCss", () => {
+  it("gives the server-rendered row one item width per breakpoint of content, narrowest last", () => {
+    const css = staticRowCss({
       visible: 4,
       transitionSpeed: 800,
       responsive: [
+        { maxWidth: 480, visible: 1 },
         { maxWidth: 1024, visible: 3 },
         { maxWidth: 768, visible: 2 },
-        { maxWidth: 480, visible: 1 },
       ],
     })
-    expect(settings).toMatchObject({ slidesToShow: 4, slidesToScroll: 1, infinite: true, speed: 800, autoplay: false, arrows: true })
-    expect(settings.responsive).toEqual([
-      { breakpoint: 1024, settings: { slidesToShow: 3 } },
-      { breakpoint: 768, settings: { slidesToShow: 2 } },
-      { breakpoint: 480, settings: { slidesToShow: 1 } },
-    ])
+    expect(css).toBe(
+      ".gallery__row .gallery__item{flex-basis:25%}" +
+        "@media (max-width:1024px){.gallery__row .gallery__item{flex-basis:33.333333333333336%}}" +
+        "@media (max-width:768px){.gallery__row .gallery__item{flex-basis:50%}}" +
+        "@media (max-width:480px){.gallery__row .gallery__item{flex-basis:100%}}",
+    )
   })
 })

@@ -1,5 +1,5 @@
 import * as React from "react"
-import { graphql, type HeadFC, type PageProps } from "gatsby"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { AboutUs } from "../components/blocks/AboutUs"
 import { CallToAction } from "../components/blocks/CallToAction"
 import { GalleryCarousel } from "../components/blocks/GalleryCarousel"
@@ -10,6 +10,7 @@ import { ServiceIndustry } from "../components/blocks/ServiceIndustry"
 import { WhyChooseUs } from "../components/blocks/WhyChooseUs"
 import { Layout } from "../components/layout/Layout"
 import { Seo } from "../components/layout/Seo"
+import { PicturePreload } from "../components/primitives/Picture"
 import { required } from "../lib/required"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
@@ -28,7 +29,10 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   )
 }
 
-export const Head: HeadFC = () => <Seo pathname="/" />
+export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
+  const poster = data.heroJson?.slides[0]?.poster.childImageSharp?.gatsbyImageData
+  return <Seo pathname="/">{poster ? <PicturePreload image={poster} /> : null}</Seo>
+}
 
 export const query = graphql`
   query HomePage {

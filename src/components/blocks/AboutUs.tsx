@@ -1,6 +1,7 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { ContentImage } from "../primitives/ContentImage"
+import { Reveal } from "../primitives/Reveal"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { SmartLink } from "../primitives/SmartLink"
 
@@ -10,9 +11,9 @@ export function AboutUs({ data }: { data: Queries.AboutUsFragment }) {
   return (
     <section className="section about" id={ABOUT_ID} aria-labelledby="about-title">
       <div className="container about__grid">
-        <div className="about__media">
+        <Reveal className="about__media">
           <ContentImage file={data.image} alt={data.alt} className="rounded" />
-        </div>
+        </Reveal>
         <div className="about__text">
           <SectionHeading eyebrow={data.eyebrow} title={data.title} id="about-title" />
           {data.paragraphs.map((paragraph) => (

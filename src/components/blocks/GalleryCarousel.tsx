@@ -1,6 +1,9 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import Slider, { type Settings } from "react-slick"
+import { useInertSlides } from "../../hooks/use-inert-slides"
+import { useMounted } from "../../hooks/use-mounted"
+import { useVisibleCount } from "../../hooks/use-visible-count"
 import { ContentImage } from "../primitives/ContentImage"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { CarouselArrow } from "./CarouselArrow"
@@ -8,21 +11,31 @@ import { CarouselArrow } from "./CarouselArrow"
 type GallerySettingsData = Pick<Queries.GalleryCarouselFragment, "visible" | "transitionSpeed" | "responsive">
 
 /**
- * One item at a time, infinite, arrows, no autoplay; how many are visible at
- * which widths and the speed come from content (spec §9: 4, then 3 up to
- * 1024 px, 2 up to 768 px, 1 up to 480 px; 800 ms).
+ * One item at a time, infinite, arrows, no autoplay, with the speed from
+ * content (spec §9: 800 ms); `visible` is how many fit the viewport now.
  */
-export function gallerySettings(data: GallerySettingsData): Settings {
+export function gallerySettings(data: Pick<GallerySettingsData, "transitionSpeed">, visible: number): Settings {
   return {
-    slidesToShow: data.visible,
+    slidesToShow: visible,
     slidesToScroll: 1,
     infinite: true,
     speed: data.transitionSpeed,
     autoplay: false,
     arrows: true,
     dots: false,
-    responsive: data.responsive.map((step) => ({ breakpoint: step.maxWidth, settings: { slidesToShow: step.visible } })),
   }
+}
+
+/**
+ * Item widths of the server-rendered row, one media query per breakpoint of
+ * content (the queries useVisibleCount reads): the same geometry react-slick
+ * computes once it runs, so nothing moves when it takes over. react-slick's
+ * own server markup always shows the widest setting.
+ */
+export function staticRowCss(data: GallerySettingsData): string {
+  const width = (visible: number) => `.gallery__row .gallery__item{flex-basis:${100 / visible}%}`
+  const steps = [...data.responsive].sort((a, b) => b.maxWidth - a.maxWidth)
+  return [width(data.visible), ...steps.map((step) => `@media (max-width:${step.maxWidth}px){${width(step.visible)}}`)].join("")
 }
 
 interface Props {
@@ -32,23 +45,38 @@ interface Props {
 
 /** The image gallery shared by the home page and the solution pages. */
 export function GalleryCarousel({ data, labels }: Props) {
+  const mounted = useMounted()
+  const visible = useVisibleCount(data)
+  const root = React.useRef<HTMLDivElement>(null)
+  useInertSlides(root)
+
+  const items = data.items.map((item) => (
+    <figure key={item.id} className="gallery__item">
+      <ContentImage file={item.image} alt={item.alt} className="gallery__image" />
+      <figcaption>{item.title}</figcaption>
+    </figure>
+  ))
+
   return (
     <section className="section gallery" aria-labelledby="gallery-title">
       <div className="container">
         <SectionHeading eyebrow={labels.eyebrow} title={labels.title} id="gallery-title" align="center" />
-        <div className="gallery__carousel">
-          <Slider
-            {...gallerySettings(data)}
-            prevArrow={<CarouselArrow direction="previous" label={labels.previous} />}
-            nextArrow={<CarouselArrow direction="next" label={labels.next} />}
-          >
-            {data.items.map((item) => (
-              <figure key={item.id} className="gallery__item">
-                <ContentImage file={item.image} alt={item.alt} className="gallery__image" />
-                <figcaption>{item.title}</figcaption>
-              </figure>
-            ))}
-          </Slider>
+        <div className="gallery__carousel" ref={root}>
+          {mounted ? (
+            <Slider
+              {...gallerySettings(data, visible)}
+              prevArrow={<CarouselArrow direction="previous" label={labels.previous} />}
+              nextArrow={<CarouselArrow direction="next" label={labels.next} />}
+            >
+              {items}
+            </Slider>
+          ) : (
+            <>
+              {/* set as raw CSS: React would escape it as text, which a <style> does not unescape */}
+              <style dangerouslySetInnerHTML={{ __html: staticRowCss(data) }} />
+              <div className="gallery__row">{items}</div>
+            </>
+          )}
         </div>
       </div>
     </section>
@@ -69,7 +97,12 @@ export const query = graphql`
       alt
       image {
         childImageSharp {
-          gatsbyImageData(width: 480, aspectRatio: 1.333, outputPixelDensities: [0.75, 1, 1.5], sizes: "(min-width: 1240px) 290px, (min-width: 1025px) 23vw, (min-width: 769px) 31vw, (min-width: 481px) 47vw, 92vw")
+          gatsbyImageData(
+            width: 480
+            aspectRatio: 1.333
+            outputPixelDensities: [0.75, 1, 1.5]
+            sizes: "(min-width: 1240px) 290px, (min-width: 1025px) 23vw, (min-width: 769px) 31vw, (min-width: 481px) 47vw, 92vw"
+          )
         }
       }
     }

@@ -1,27 +1,31 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import Slider, { type Settings } from "react-slick"
+import { useInertSlides } from "../../hooks/use-inert-slides"
 import { usePageLoaded } from "../../hooks/use-page-loaded"
 import { useReducedMotion } from "../../hooks/use-reduced-motion"
 import { fill } from "../../lib/text"
-import { ContentImage } from "../primitives/ContentImage"
+import { PauseIcon, PlayIcon } from "../primitives/Icons"
+import { Picture } from "../primitives/Picture"
 import { SmartLink } from "../primitives/SmartLink"
 import { CarouselArrow } from "./CarouselArrow"
 
-/** One slide at a time with a fade, dots and arrows; the timings come from content (spec §9: 8000 ms, 800 ms). */
-export function heroSettings(data: Pick<Queries.HeroCarouselFragment, "autoplayInterval" | "transitionSpeed">): Settings {
+/**
+ * One slide at a time with a fade, dots and arrows, at content's transition
+ * speed (spec §9: 800 ms). Rotation (every `autoplayInterval` ms) is driven by
+ * the component itself, not react-slick's autoplay, so that the pause/play
+ * control, pointer, focus and reduced motion all stop it the same way.
+ */
+export function heroSettings(data: Pick<Queries.HeroCarouselFragment, "transitionSpeed">): Settings {
   return {
     slidesToShow: 1,
     slidesToScroll: 1,
     fade: true,
-    autoplay: true,
-    autoplaySpeed: data.autoplayInterval,
+    autoplay: false,
     speed: data.transitionSpeed,
     dots: true,
     arrows: true,
     infinite: true,
-    pauseOnHover: true,
-    pauseOnFocus: true,
   }
 }
 
@@ -30,41 +34,84 @@ interface Props {
   labels: Queries.HeroLabelsFragment
 }
 
+/** What the visitor chose with the pause/play control; "auto" follows prefers-reduced-motion. */
+type MotionChoice = "auto" | "play" | "pause"
+
+/**
+ * The home page's hero: slides fade every few seconds; only the active slide
+ * plays its muted loop, and only once the page has loaded. The pause/play
+ * control (first in the carousel's tab order) stops rotation and video
+ * (WCAG 2.2.2); under prefers-reduced-motion nothing moves until asked.
+ */
 export function HeroCarousel({ data, labels }: Props) {
+  const root = React.useRef<HTMLElement>(null)
+  const slider = React.useRef<Slider>(null)
   const [active, setActive] = React.useState(0)
+  const [choice, setChoice] = React.useState<MotionChoice>("auto")
   const loaded = usePageLoaded()
   const reducedMotion = useReducedMotion()
-  const total = data.slides.length
   const settings = heroSettings(data)
+  const moving = choice === "play" || (choice === "auto" && !reducedMotion)
+  const [hovered, setHovered] = React.useState(false)
+  const [focused, setFocused] = React.useState(false)
+  useInertSlides(root)
 
+  // The next slide comes autoplayInterval ms after the current one arrived,
+  // unless rotation is paused or the pointer or keyboard focus is inside.
+  React.useEffect(() => {
+    if (!moving || hovered || focused) return
+    const timer = window.setTimeout(() => slider.current?.slickNext(), data.autoplayInterval)
+    return () => window.clearTimeout(timer)
+  }, [moving, hovered, focused, active, data.autoplayInterval])
+
+  const total = data.slides.length
   return (
-    <section className="hero" aria-roledescription="carousel" aria-label={data.label}>
+    <section
+      className="hero"
+      ref={root}
+      aria-roledescription="carousel"
+      aria-label={data.label}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(root.current?.contains(event.relatedTarget as Node | null) ?? false)}
+    >
+      <button
+        type="button"
+        className="hero__toggle"
+        aria-label={moving ? labels.pause : labels.play}
+        onClick={() => {
+          // Asking to play resumes rotation even though pointer and focus are on this button.
+          if (!moving) {
+            setHovered(false)
+            setFocused(false)
+          }
+          setChoice(moving ? "pause" : "play")
+        }}
+      >
+        {moving ? <PauseIcon aria-hidden="true" size={20} weight="fill" /> : <PlayIcon aria-hidden="true" size={20} weight="fill" />}
+      </button>
       <Slider
+        ref={slider}
         {...settings}
-        autoplay={settings.autoplay && !reducedMotion}
+        speed={reducedMotion ? 0 : settings.speed}
         beforeChange={(_, next) => setActive(next)}
         prevArrow={<CarouselArrow direction="previous" label={labels.previous} />}
         nextArrow={<CarouselArrow direction="next" label={labels.next} />}
       >
         {data.slides.map((slide, index) => {
           const Heading = index === 0 ? "h1" : "h2"
-          const playing = index === active && loaded && !reducedMotion
+          const image = slide.poster.childImageSharp?.gatsbyImageData
+          if (!image) throw new Error(`The poster of hero slide ${index + 1} is not a raster image sharp can process.`)
+          // Posters after the first wait for the page's load event, so they never compete with the LCP image.
+          const showPoster = index === 0 || loaded
+          const playVideo = index === active && loaded && moving
           return (
             <div key={slide.mainHeading}>
-              <div
-                className="hero-slide"
-                role="group"
-                aria-roledescription="slide"
-                aria-label={fill(labels.slideLabel, { n: index + 1, total })}
-              >
-                <ContentImage
-                  file={slide.poster}
-                  alt={slide.posterAlt}
-                  className="hero-slide__media"
-                  loading={index === 0 ? "eager" : "lazy"}
-                />
-                {playing ? (
-                  <video className="hero-slide__video" autoPlay muted loop playsInline aria-hidden="true" poster={slide.poster.publicURL ?? undefined}>
+              <div className="hero-slide" role="group" aria-roledescription="slide" aria-label={fill(labels.slideLabel, { n: index + 1, total })}>
+                {showPoster ? <Picture image={image} alt={slide.posterAlt} className="hero-slide__media" priority={index === 0} /> : null}
+                {playVideo ? (
+                  <video className="hero-slide__video" autoPlay muted loop playsInline aria-hidden="true">
                     {slide.videoWebm?.publicURL ? <source src={slide.videoWebm.publicURL} type="video/webm" /> : null}
                     <source src={slide.video.publicURL ?? ""} type="video/mp4" />
                   </video>
@@ -100,7 +147,6 @@ export const query = graphql`
       buttonLink
       posterAlt
       poster {
-        publicURL
         childImageSharp {
           gatsbyImageData(
             layout: FULL_WIDTH

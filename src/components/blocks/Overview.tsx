@@ -1,6 +1,7 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { ContentImage } from "../primitives/ContentImage"
+import { Reveal } from "../primitives/Reveal"
 import { SectionHeading } from "../primitives/SectionHeading"
 
 /** The About / Our Mission / Our Vision tabs (WAI-ARIA tabs pattern). */
@@ -71,9 +72,9 @@ export function Overview({ data }: { data: Queries.OverviewFragment }) {
             </div>
           ))}
         </div>
-        <div className="overview__media">
+        <Reveal className="overview__media">
           <ContentImage file={data.image} alt={data.alt} className="rounded" />
-        </div>
+        </Reveal>
       </div>
     </section>
   )

@@ -3,6 +3,7 @@ import { graphql, Link } from "gatsby"
 import { contactFormHref } from "../../lib/links"
 import { fill } from "../../lib/text"
 import { ContentImage } from "../primitives/ContentImage"
+import { Reveal } from "../primitives/Reveal"
 import { ArrowRightIcon } from "../primitives/Icons"
 import { SectionHeading } from "../primitives/SectionHeading"
 
@@ -14,7 +15,7 @@ export function ProductList({ data }: { data: Queries.ProductListFragment }) {
         <SectionHeading eyebrow={data.eyebrow} title={data.heading} intro={data.intro} id="products-title" align="center" />
         <ul className="card-grid card-grid--4">
           {data.items.map((product) => (
-            <li key={product.title} className="product-card" data-reveal-delay={product.delay}>
+            <Reveal as="li" key={product.title} className="product-card" delay={product.delay}>
               <ContentImage file={product.image} alt={product.alt} className="product-card__image" />
               <div className="product-card__body">
                 <h3>{product.title}</h3>
@@ -23,7 +24,7 @@ export function ProductList({ data }: { data: Queries.ProductListFragment }) {
                   <ArrowRightIcon aria-hidden="true" size={18} weight="bold" />
                 </Link>
               </div>
-            </li>
+            </Reveal>
           ))}
         </ul>
       </div>

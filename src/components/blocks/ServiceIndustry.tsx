@@ -1,6 +1,7 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { ContentImage } from "../primitives/ContentImage"
+import { Reveal } from "../primitives/Reveal"
 import { SectionHeading } from "../primitives/SectionHeading"
 
 export function ServiceIndustry({ data }: { data: Queries.ServiceIndustryFragment }) {
@@ -10,13 +11,13 @@ export function ServiceIndustry({ data }: { data: Queries.ServiceIndustryFragmen
         <SectionHeading eyebrow={data.eyebrow} title={data.title} intro={data.intro} id="services-title" align="center" />
         <ul className="card-grid card-grid--4">
           {data.cards.map((card) => (
-            <li key={card.title} className="service-card" data-reveal-delay={card.delay}>
+            <Reveal as="li" key={card.title} className="service-card" delay={card.delay}>
               <ContentImage file={card.image} alt={card.alt} className="service-card__image" />
               <div className="service-card__body">
                 <h3>{card.title}</h3>
                 <p>{card.description}</p>
               </div>
-            </li>
+            </Reveal>
           ))}
         </ul>
       </div>

@@ -1,6 +1,7 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { ContentImage } from "../primitives/ContentImage"
+import { Reveal } from "../primitives/Reveal"
 import { SectionHeading } from "../primitives/SectionHeading"
 
 export function WhyChooseUs({ data }: { data: Queries.WhyChooseUsFragment }) {
@@ -11,11 +12,11 @@ export function WhyChooseUs({ data }: { data: Queries.WhyChooseUsFragment }) {
         <SectionHeading eyebrow={data.eyebrow} title={data.title} intro={data.intro} id="why-title" align="center" tone="dark" />
         <ul className="card-grid card-grid--4">
           {points.map((point) => (
-            <li key={point.title} className="why-point">
+            <Reveal as="li" key={point.title} className="why-point">
               <ContentImage file={point.image} alt={point.alt} className="why-point__image" />
               <h3>{point.title}</h3>
               <p>{point.description}</p>
-            </li>
+            </Reveal>
           ))}
         </ul>
       </div>

@@ -23,17 +23,29 @@ export function Header({ site, company, solutions }: Props) {
     (label: string) => setOpenSubmenu((current) => (current === label ? null : label)),
     [],
   )
-  const closeMenu = React.useCallback(() => setMenuOpen(false), [])
+  const toggler = React.useRef<HTMLButtonElement>(null)
+  const closeMenu = React.useCallback(() => {
+    setMenuOpen(false)
+    toggler.current?.focus()
+  }, [])
 
   React.useEffect(() => {
     document.body.classList.toggle("mobile-menu-visible", menuOpen)
     if (!menuOpen) return
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setMenuOpen(false)
+      if (event.key === "Escape") closeMenu()
     }
     document.addEventListener("keydown", onKey)
     return () => document.removeEventListener("keydown", onKey)
-  }, [menuOpen])
+  }, [menuOpen, closeMenu])
+
+  // Escape also closes an open desktop sub-menu, handing focus back to its button.
+  const onNavKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== "Escape" || !openSubmenu) return
+    setOpenSubmenu(null)
+    const parent = (event.target as HTMLElement).closest(".menu__item--parent")?.querySelector<HTMLButtonElement>(".menu__parent")
+    parent?.focus()
+  }
 
   const sticky = y > site.stickyHeaderOffset
   const hidden = sticky && direction === "down" && !menuOpen
@@ -45,7 +57,7 @@ export function Header({ site, company, solutions }: Props) {
       <div className="main-bar">
         <div className="container main-bar__inner">
           <Brand company={company} />
-          <nav className="main-nav" aria-label={site.menuLabel}>
+          <nav className="main-nav" aria-label={site.menuLabel} onKeyDown={onNavKeyDown}>
             <MainMenu
               variant="desktop"
               menu={site.menu}
@@ -64,6 +76,7 @@ export function Header({ site, company, solutions }: Props) {
             </Link>
             <button
               type="button"
+              ref={toggler}
               className="menu-toggler icon-button"
               aria-label={site.openMenu}
               aria-expanded={menuOpen}

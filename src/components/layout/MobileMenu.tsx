@@ -18,26 +18,64 @@ interface Props {
   onToggleSubmenu: (label: string) => void
 }
 
-/** The off-canvas menu below the desktop breakpoint, with its backdrop and close button. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/**
+ * The off-canvas menu below the desktop breakpoint, with its backdrop and
+ * close button. While open it is a modal dialog: focus moves to its close
+ * button, Tab and Shift+Tab cycle inside it, and closing hands focus back to
+ * whoever opened it (the Header does that).
+ */
 export function MobileMenu({ site, company, solutions, open, onClose, openSubmenu, onToggleSubmenu }: Props) {
+  const panel = React.useRef<HTMLDivElement>(null)
+  const closeButton = React.useRef<HTMLButtonElement>(null)
+
+  React.useEffect(() => {
+    if (open) closeButton.current?.focus()
+  }, [open])
+
+  const trapFocus = (event: React.KeyboardEvent) => {
+    if (event.key !== "Tab" || !panel.current) return
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null)
+    const first = focusable[0]
+    const last = focusable[focusable.length - 1]
+    if (!first || !last) return
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
   return (
     <div className={`mobile-menu${open ? " is-open" : ""}`} id={MOBILE_MENU_ID}>
       <div className="mobile-menu__backdrop" onClick={onClose} aria-hidden="true" />
-      <nav className="mobile-menu__panel" aria-label={site.menuLabel}>
+      <div
+        className="mobile-menu__panel"
+        ref={panel}
+        role={open ? "dialog" : undefined}
+        aria-modal={open ? true : undefined}
+        aria-label={open ? site.menuLabel : undefined}
+        onKeyDown={trapFocus}
+      >
         <div className="mobile-menu__head">
           <Brand company={company} onClick={onClose} />
-          <button type="button" className="mobile-menu__close icon-button" onClick={onClose} aria-label={site.closeMenu}>
+          <button type="button" ref={closeButton} className="mobile-menu__close icon-button" onClick={onClose} aria-label={site.closeMenu}>
             <CloseIcon aria-hidden="true" size={22} />
           </button>
         </div>
-        <MainMenu
+        <nav aria-label={site.menuLabel}>
+          <MainMenu
           variant="mobile"
           menu={site.menu}
           solutions={solutions}
           openSubmenu={openSubmenu}
           onToggleSubmenu={onToggleSubmenu}
           onNavigate={onClose}
-        />
+          />
+        </nav>
         <Link to={site.getInTouch.to} className="button button--amber mobile-menu__cta" onClick={onClose}>
           {site.getInTouch.label}
         </Link>
@@ -54,7 +92,7 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
           </li>
         </ul>
         <SocialLinks social={company.social} label={site.footer.followTitle} />
-      </nav>
+      </div>
     </div>
   )
 }

@@ -1,0 +1,81 @@
+/**
+ * axe-core with the WCAG 2.0, 2.1 and 2.2 A/AA rules on every route at 375
+ * and 1440 px, and in the states a visitor reaches: mobile menu open,
+ * Solutions sub-menu open, hero on slide 2. Every route also hydrates
+ * without an uncaught error (a hydration mismatch shows up as one).
+ */
+import fs from "fs"
+import type { Page } from "playwright-core"
+import { closeAll, openPage, pageErrors, visit } from "../support/browser"
+
+jest.setTimeout(120_000)
+afterAll(closeAll)
+
+const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8")
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+
+interface Violation {
+  id: string
+  impact: string
+  help: string
+  nodes: { target: string[] }[]
+}
+
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE })
+  const violations = await page.evaluate(
+    async (tags) =>
+      (await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe.run(document, {
+        runOnly: { type: "tag", values: tags },
+      })).violations,
+    TAGS,
+  )
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)
+}
+
+const ROUTES = ["/", "/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/product", "/contact", "/no-such-page"]
+
+describe.each([375, 1440])("at %i px", (width) => {
+  it.each(ROUTES)("%s has no WCAG A/AA violation and hydrates without errors", async (route) => {
+    const page = await openPage(width)
+    await visit(page, route)
+    await page.waitForTimeout(300)
+    expect(await axe(page)).toEqual([])
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+})
+
+describe("states", () => {
+  it("the mobile menu open, with the Solutions sub-menu open", async () => {
+    const page = await openPage(375)
+    await visit(page, "/")
+    await page.locator("button.menu-toggler").click()
+    await page.waitForTimeout(400)
+    expect(await axe(page)).toEqual([])
+    await page.locator(".mobile-menu .menu__parent").click()
+    await page.waitForTimeout(200)
+    expect(await axe(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it("the desktop Solutions sub-menu open", async () => {
+    const page = await openPage(1440)
+    await visit(page, "/")
+    await page.locator(".main-nav .menu__parent").click()
+    await page.waitForTimeout(300)
+    expect(await page.locator(".main-nav .menu__parent").getAttribute("aria-expanded")).toBe("true")
+    expect(await axe(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it.each([375, 1440])("the hero on slide 2 at %i px", async (width) => {
+    const page = await openPage(width)
+    await visit(page, "/")
+    await page.locator(".hero .slick-dots li button").nth(1).click()
+    await page.waitForTimeout(1000)
+    expect(await page.locator(".hero .slick-slide.slick-active").getAttribute("data-index")).toBe("1")
+    expect(await axe(page)).toEqual([])
+    await page.context().close()
+  })
+})

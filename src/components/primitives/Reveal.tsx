@@ -1,0 +1,51 @@
+import * as React from "react"
+import { useInView } from "react-intersection-observer"
+import { useReducedMotion } from "../../hooks/use-reduced-motion"
+
+type Props<T extends React.ElementType> = {
+  as?: T
+  /** Delay of this item's reveal, in ms (from content) */
+  delay?: number
+  className?: string
+  children: React.ReactNode
+} & Omit<React.ComponentPropsWithoutRef<T>, "as" | "className" | "children">
+
+/**
+ * Fades an element in the first time it scrolls into view. Content is never
+ * hidden by the server HTML: only after hydration, and only for elements still
+ * below the fold, is the hidden state armed; with reduced motion it never is.
+ */
+export function Reveal<T extends React.ElementType = "div">({ as, delay = 0, className = "", children, ...rest }: Props<T>) {
+  const Tag = (as ?? "div") as React.ElementType
+  const reducedMotion = useReducedMotion()
+  const [armed, setArmed] = React.useState(false)
+  const { ref, inView } = useInView({ triggerOnce: true, threshold: 0.1, fallbackInView: true })
+  const element = React.useRef<HTMLElement | null>(null)
+
+  React.useEffect(() => {
+    if (reducedMotion || !element.current) return
+    const { top } = element.current.getBoundingClientRect()
+    if (top > window.innerHeight) setArmed(true)
+  }, [reducedMotion])
+
+  const setRefs = React.useCallback(
+    (node: HTMLElement | null) => {
+      element.current = node
+      ref(node)
+    },
+    [ref],
+  )
+
+  const state = armed ? (inView ? " is-armed is-shown" : " is-armed") : ""
+  return (
+    <Tag
+      ref={setRefs}
+      className={`reveal${state} ${className}`.trim()}
+      data-reveal-delay={delay}
+      style={delay ? ({ "--reveal-delay": `${delay}ms` } as React.CSSProperties) : undefined}
+      {...rest}
+    >
+      {children}
+    </Tag>
+  )
+}
