@@ -1,0 +1,126 @@
+/**
+ * Editors' mistakes, each made in a fresh copy of the real content, must come
+ * back as one clear line naming the file, the field and what to do.
+ */
+import fs from "fs"
+import os from "os"
+import path from "path"
+import sharp from "sharp"
+import { validateContent } from "../../src/content/validate"
+
+const CONTENT = path.resolve(__dirname, "../../content")
+
+let dir: string
+let root: string
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "site-"))
+  dir = path.join(root, "content-copy")
+  fs.cpSync(CONTENT, dir, { recursive: true })
+})
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
+
+const edit = (file: string, change: (data: Record<string, unknown>) => void) => {
+  const target = path.join(dir, file)
+  const data = JSON.parse(fs.readFileSync(target, "utf8")) as Record<string, unknown>
+  change(data)
+  fs.writeFileSync(target, JSON.stringify(data, null, 2))
+}
+
+const errorsOf = async () => {
+  const cwd = process.cwd()
+  process.chdir(path.dirname(dir))
+  try {
+    return (await validateContent(dir)).errors.map((error) => error.replaceAll(`${path.basename(dir)}/`, "content/"))
+  } finally {
+    process.chdir(cwd)
+  }
+}
+
+describe("validateContent", () => {
+  it("accepts the shipped content", async () => {
+    expect(await errorsOf()).toEqual([])
+  })
+
+  it("names a missing required field", async () => {
+    edit("services/services.json", (data) => delete (data.cards as Record<string, unknown>[])[1]!.title)
+    expect(await errorsOf()).toEqual(['content/services/services.json: cards[1].title is missing; it is required (text). Add "title".'])
+  })
+
+  it("names a field of the wrong kind", async () => {
+    edit("products/products.json", (data) => ((data.items as Record<string, unknown>[])[0]!.delay = "fast"))
+    expect(await errorsOf()).toEqual(['content/products/products.json: items[0].delay is "fast"; it should be a whole number.'])
+  })
+
+  it("names an image path that resolves to no file", async () => {
+    edit("gallery/gallery.json", (data) => ((data.items as Record<string, unknown>[])[2]!.image = "gallery-99.jpg"))
+    expect(await errorsOf()).toEqual([
+      'content/gallery/gallery.json: items[2].image is "gallery-99.jpg", but there is no such file in content/gallery/. Add the file there or correct the name.',
+    ])
+  })
+
+  it("names a duplicate solution slug", async () => {
+    edit("solutions/waste-to-biochar.json", (data) => (data.slug = "waste-to-charcoal"))
+    expect(await errorsOf()).toEqual([
+      'content/solutions/waste-to-charcoal.json: "slug" is "waste-to-charcoal", which content/solutions/waste-to-biochar.json already uses. Give each solution its own slug (it becomes the page\'s address).',
+    ])
+  })
+
+  it("names malformed JSON with its line and column", async () => {
+    const file = path.join(dir, "recycle/recycle.json")
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace('",\n  "text"', '"\n  "text"'))
+    const [error] = await errorsOf()
+    expect(error).toMatch(/^content\/recycle\/recycle\.json: is not valid JSON at line 3, column 3 \(.+\)\. Check for a missing comma, quote or bracket there\.$/)
+  })
+
+  it("names an unsupported image format", async () => {
+    fs.writeFileSync(path.join(dir, "products/air-separator.gif"), "GIF89a")
+    edit("products/products.json", (data) => ((data.items as Record<string, unknown>[])[7]!.image = "air-separator.gif"))
+    expect(await errorsOf()).toEqual([
+      'content/products/products.json: items[7].image is "air-separator.gif", a .gif; use .jpg, .jpeg, .png, .webp, .avif here.',
+    ])
+  })
+
+  it("names an image far too small for where it is shown", async () => {
+    await sharp({ create: { width: 640, height: 360, channels: 3, background: "#1f4d36" } })
+      .jpeg()
+      .toFile(path.join(dir, "hero/hero-2.jpg"))
+    expect(await errorsOf()).toEqual([
+      'content/hero/hero.json: slides[1].poster "hero-2.jpg" is 640 px wide, far too small for where it is shown (full width behind the hero (up to 1920 px)); use a picture at least 1280 px wide.',
+    ])
+  })
+})
+
+describe("gatsby-node onPreBootstrap", () => {
+  it("stops the build with every problem listed, naming file and field", async () => {
+    edit("services/services.json", (data) => delete (data.cards as Record<string, unknown>[])[0]!.description)
+    const cwd = process.cwd()
+    process.chdir(path.dirname(dir))
+    fs.renameSync(dir, path.join(path.dirname(dir), "content"))
+    dir = path.join(path.dirname(dir), "content")
+    try {
+      const reporter = { panicOnBuild: jest.fn(), warn: jest.fn() }
+      await jest.isolateModulesAsync(async () => {
+        const { onPreBootstrap } = await import("../../gatsby-node")
+        await (onPreBootstrap as (args: unknown) => Promise<void>)({ reporter })
+      })
+      expect(reporter.panicOnBuild).toHaveBeenCalledWith(
+        'The content has 1 problem to fix:\n  - content/services/services.json: cards[0].description is missing; it is required (text). Add "description".',
+      )
+    } finally {
+      process.chdir(cwd)
+    }
+  })
+})
+
+describe("pictures dropped into the gallery folder", () => {
+  it("are checked too: format and size", async () => {
+    fs.writeFileSync(path.join(dir, "gallery/animation.gif"), "GIF89a")
+    await sharp({ create: { width: 200, height: 150, channels: 3, background: "#6bbf3b" } })
+      .png()
+      .toFile(path.join(dir, "gallery/tiny.png"))
+    expect(await errorsOf()).toEqual([
+      'content/gallery/animation.gif: this picture is "animation.gif", a .gif; use .jpg, .jpeg, .png, .webp, .avif here.',
+      'content/gallery/tiny.png: this picture "tiny.png" is 200 px wide, far too small for where it is shown (480 px wide); use a picture at least 480 px wide.',
+    ])
+  })
+})

@@ -1,0 +1,241 @@
+/**
+ * Checks every JSON file in content/ against the declared content model
+ * before Gatsby builds, so an editor's mistake stops the build with one line
+ * per problem naming the file, the field and what to do, instead of a
+ * GraphQL error about a non-nullable field.
+ */
+import fs from "fs"
+import path from "path"
+import {
+  buildSchema,
+  getNullableType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLType,
+} from "graphql"
+import sharp from "sharp"
+import { typeDefs } from "./schema"
+
+/** What an image field may hold, and the narrowest picture that still looks sharp where it is shown. */
+const RASTER = [".jpg", ".jpeg", ".png", ".webp", ".avif"]
+const VECTOR = [".svg"]
+const VIDEO = [".mp4", ".webm"]
+
+interface FileRule {
+  extensions: string[]
+  /** Smallest acceptable width in px (the widest it is shown at 1×) */
+  minWidth?: number
+  /** Where it is shown, for the message */
+  shownAt?: string
+}
+
+const FILE_RULES: Record<string, FileRule> = {
+  "CompanyJson.logo": { extensions: VECTOR },
+  "CompanyJson.logoOnDark": { extensions: VECTOR },
+  "HowItWorksStep.icon": { extensions: VECTOR },
+  "HeroSlide.video": { extensions: [".mp4"] },
+  "HeroSlide.videoWebm": { extensions: [".webm"] },
+  "HeroSlide.poster": { extensions: RASTER, minWidth: 1280, shownAt: "full width behind the hero (up to 1920 px)" },
+  "AboutJson.image": { extensions: RASTER, minWidth: 560, shownAt: "560 px wide" },
+  "OverviewJson.image": { extensions: RASTER, minWidth: 560, shownAt: "560 px wide" },
+  "ServiceCard.image": { extensions: RASTER, minWidth: 360, shownAt: "360 px wide" },
+  "WhyChooseUsPoint.image": { extensions: RASTER, minWidth: 112, shownAt: "112 px wide" },
+  "RecycleJson.image": { extensions: RASTER, minWidth: 800, shownAt: "up to 1200 px wide" },
+  "GalleryItem.image": { extensions: RASTER, minWidth: 480, shownAt: "480 px wide" },
+  "Product.image": { extensions: RASTER, minWidth: 380, shownAt: "380 px wide" },
+  "SolutionImage.image": { extensions: RASTER, minWidth: 480, shownAt: "480 px wide" },
+}
+
+const DIRECTIVE_STUBS = /* GraphQL */ `
+  directive @dontInfer on OBJECT
+  directive @fileByRelativePath on FIELD_DEFINITION
+  interface Node {
+    id: ID!
+  }
+  type File implements Node {
+    id: ID!
+  }
+`
+
+const schema = buildSchema(DIRECTIVE_STUBS + typeDefs)
+
+/** The node type gatsby-transformer-json gives a one-object file: its folder's name + "Json". */
+export function typeNameForFolder(folder: string): string {
+  const camel = folder.replace(/[-_\s]+(.)?/g, (_, letter: string | undefined) => (letter ? letter.toUpperCase() : ""))
+  return `${camel.charAt(0).toUpperCase()}${camel.slice(1)}Json`
+}
+
+const describe = (type: GraphQLType): string => {
+  const base = getNullableType(type)
+  if (isListType(base)) return "a list"
+  if (isObjectType(base)) return "an object"
+  if (isScalarType(base)) return { String: "text", Int: "a whole number", Boolean: "true or false" }[base.name] ?? base.name
+  return String(base)
+}
+
+const isFileField = (field: GraphQLField<unknown, unknown>) =>
+  Boolean(field.astNode?.directives?.some((directive) => directive.name.value === "fileByRelativePath"))
+
+export interface ContentReport {
+  errors: string[]
+  warnings: string[]
+}
+
+interface Context {
+  file: string
+  dir: string
+  report: ContentReport
+  images: Promise<void>[]
+}
+
+function checkFile(context: Context, where: string, value: unknown, rule: FileRule | undefined, field: string): void {
+  if (typeof value !== "string" || value.trim() === "") {
+    context.report.errors.push(`${context.file}: ${where} should name a file next to it, e.g. "${field}.jpg".`)
+    return
+  }
+  const absolute = path.resolve(context.dir, value)
+  const folder = path.relative(process.cwd(), path.dirname(absolute)) || "."
+  if (!fs.existsSync(absolute) || !fs.statSync(absolute).isFile()) {
+    context.report.errors.push(`${context.file}: ${where} is "${value}", but there is no such file in ${folder}/. Add the file there or correct the name.`)
+    return
+  }
+  const extension = path.extname(value).toLowerCase()
+  if (rule && !rule.extensions.includes(extension)) {
+    context.report.errors.push(
+      `${context.file}: ${where} is "${value}", a ${extension || "file without extension"}; use ${rule.extensions.join(", ")} here.`,
+    )
+    return
+  }
+  if (rule?.minWidth) {
+    const { minWidth, shownAt } = rule
+    context.images.push(
+      sharp(absolute)
+        .metadata()
+        .then((meta) => {
+          if ((meta.width ?? 0) < minWidth) {
+            context.report.errors.push(
+              `${context.file}: ${where} "${value}" is ${meta.width} px wide, far too small for where it is shown (${shownAt}); use a picture at least ${minWidth} px wide.`,
+            )
+          }
+        })
+        .catch(() => {
+          context.report.errors.push(`${context.file}: ${where} "${value}" cannot be read as an image; export it again as ${rule.extensions.join(", ")}.`)
+        }),
+    )
+  }
+}
+
+function checkValue(context: Context, where: string, value: unknown, type: GraphQLType, owner: string, field: string, fileField: boolean): void {
+  if (value === undefined || value === null) {
+    if (isNonNullType(type)) context.report.errors.push(`${context.file}: ${where} is missing; it is required (${describe(type)}). Add "${field}".`)
+    return
+  }
+  const base = getNullableType(type)
+  if (fileField) {
+    checkFile(context, where, value, FILE_RULES[`${owner}.${field}`], field)
+    return
+  }
+  if (isListType(base)) {
+    if (!Array.isArray(value)) {
+      context.report.errors.push(`${context.file}: ${where} should be a list [ … ], not ${JSON.stringify(value).slice(0, 40)}.`)
+      return
+    }
+    value.forEach((item, index) => checkValue(context, `${where}[${index}]`, item, base.ofType, owner, field, false))
+    return
+  }
+  if (isObjectType(base)) {
+    checkObject(context, where, value, base)
+    return
+  }
+  if (isScalarType(base) || isEnumType(base)) {
+    const ok =
+      base.name === "String" ? typeof value === "string" : base.name === "Int" ? Number.isInteger(value) : base.name === "Boolean" ? typeof value === "boolean" : true
+    if (!ok) context.report.errors.push(`${context.file}: ${where} is ${JSON.stringify(value)}; it should be ${describe(base)}.`)
+  }
+}
+
+function checkObject(context: Context, where: string, value: unknown, type: GraphQLObjectType): void {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    context.report.errors.push(`${context.file}: ${where || "the file"} should be an object { … }.`)
+    return
+  }
+  const fields = type.getFields()
+  for (const [name, field] of Object.entries(fields)) {
+    if (name === "id" && type.getInterfaces().some((i) => i.name === "Node")) continue
+    checkValue(context, where ? `${where}.${name}` : name, (value as Record<string, unknown>)[name], field.type, type.name, name, isFileField(field))
+  }
+  for (const key of Object.keys(value)) {
+    if (!(key in fields)) {
+      context.report.warnings.push(`${context.file}: ${where ? `${where}.` : ""}"${key}" is not a field of ${type.name} and is ignored (a typo?).`)
+    }
+  }
+}
+
+function parse(file: string, text: string, report: ContentReport): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    const message = (error as Error).message
+    const position = Number(/position (\d+)/.exec(message)?.[1] ?? NaN)
+    let where = ""
+    if (Number.isFinite(position)) {
+      const before = text.slice(0, position).split("\n")
+      where = ` at line ${before.length}, column ${(before[before.length - 1]?.length ?? 0) + 1}`
+    }
+    const reason = message.replace(/ in JSON at position \d+.*$/, "").replace(/^Unexpected/, "unexpected")
+    report.errors.push(`${file}: is not valid JSON${where} (${reason}). Check for a missing comma, quote or bracket there.`)
+    return undefined
+  }
+}
+
+/** Folders whose every image is shown without a JSON entry naming it (dropped in by editors). */
+const DROP_IN_FOLDERS: Record<string, string> = { gallery: "GalleryItem.image" }
+
+function checkDroppedFiles(folder: string, dir: string, report: ContentReport, images: Promise<void>[]): void {
+  const ruleKey = DROP_IN_FOLDERS[folder]
+  if (!ruleKey) return
+  for (const name of fs.readdirSync(dir).sort()) {
+    if (name.endsWith(".json") || name.endsWith(".md") || name.startsWith(".")) continue
+    const file = path.relative(process.cwd(), path.join(dir, name))
+    const context: Context = { file, dir, report, images }
+    checkFile(context, "this picture", name, FILE_RULES[ruleKey], "picture")
+  }
+}
+
+/** Checks every content/<folder>/*.json; resolves when image sizes are read too. */
+export async function validateContent(contentDir: string): Promise<ContentReport> {
+  const report: ContentReport = { errors: [], warnings: [] }
+  const images: Promise<void>[] = []
+  const slugs = new Map<string, string>()
+  const folders = fs.readdirSync(contentDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())
+  for (const folder of folders.sort((a, b) => a.name.localeCompare(b.name))) {
+    const dir = path.join(contentDir, folder.name)
+    const typeName = typeNameForFolder(folder.name)
+    const type = schema.getType(typeName)
+    checkDroppedFiles(folder.name, dir, report, images)
+    for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith(".json")).sort()) {
+      const absolute = path.join(dir, name)
+      const file = path.relative(process.cwd(), absolute)
+      if (!type || !isObjectType(type)) {
+        report.errors.push(`${file}: content/${folder.name}/ holds no content type (${typeName} is not declared); move the file into one of the content folders.`)
+        continue
+      }
+      const data = parse(file, fs.readFileSync(absolute, "utf8"), report)
+      if (data === undefined) continue
+      checkObject({ file, dir, report, images }, "", data, type)
+      if (typeName === "SolutionsJson" && data && typeof data === "object" && typeof (data as { slug?: unknown }).slug === "string") {
+        const slug = (data as { slug: string }).slug
+        const other = slugs.get(slug)
+        if (other) report.errors.push(`${file}: "slug" is "${slug}", which ${other} already uses. Give each solution its own slug (it becomes the page's address).`)
+        else slugs.set(slug, file)
+      }
+    }
+  }
+  await Promise.all(images)
+  return report
+}
