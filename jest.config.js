@@ -31,6 +31,18 @@ module.exports = {
     },
     {
       ...shared,
+      displayName: "graphiql",
+      testMatch: ["<rootDir>/__tests__/graphiql/**/*.test.[jt]s?(x)"],
+      testEnvironment: "node",
+    },
+    {
+      ...shared,
+      displayName: "rebuild",
+      testMatch: ["<rootDir>/__tests__/rebuild/**/*.test.[jt]s?(x)"],
+      testEnvironment: "node",
+    },
+    {
+      ...shared,
       displayName: "build",
       testMatch: ["<rootDir>/__tests__/build/**/*.test.[jt]s?(x)"],
       testEnvironment: "node",

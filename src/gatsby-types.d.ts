@@ -38,15 +38,21 @@ type AVIFOptions = {
 
 /** The home page's About Us section (anchor #about) */
 type AboutJson = Node & {
+  /** Alt text of the picture: what it shows, for visitors who cannot see it */
   readonly alt: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** Small text above the About Us heading */
   readonly eyebrow: Scalars['String'];
   readonly id: Scalars['ID'];
+  /** Picture beside the text */
   readonly image: File;
   readonly internal: Internal;
+  /** Optional button under the text; leave out for none */
   readonly link: Maybe<ContentLink>;
+  /** Paragraphs of text under the heading, in order */
   readonly paragraphs: ReadonlyArray<Scalars['String']>;
   readonly parent: Maybe<Node>;
+  /** Heading of the About Us section */
   readonly title: Scalars['String'];
 };
 
@@ -198,12 +204,16 @@ type CallToActionJson = Node & {
   readonly children: ReadonlyArray<Node>;
   /** Link to the contact page */
   readonly contact: ContentLink;
+  /** Small text above the call-to-action heading */
   readonly eyebrow: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** Button that opens the contact form with a subject filled in */
   readonly quote: QuoteButton;
+  /** Short text under the heading */
   readonly text: Scalars['String'];
+  /** Heading of the call to action */
   readonly title: Scalars['String'];
 };
 
@@ -333,11 +343,17 @@ type CallToActionJsonSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+/** The company's postal address */
 type CompanyAddress = {
+  /** Country, the last part of the address */
   readonly country: Scalars['String'];
+  /** Town or city */
   readonly locality: Scalars['String'];
+  /** Postal code, shown after the region */
   readonly postalCode: Scalars['String'];
+  /** County, state or province */
   readonly region: Scalars['String'];
+  /** Street and house number */
   readonly street: Scalars['String'];
 };
 
@@ -367,12 +383,14 @@ type CompanyAddressSortInput = {
 
 /** The company: contact details, logos, social links */
 type CompanyJson = Node & {
+  /** Postal address, shown in the footer and on the contact page */
   readonly address: CompanyAddress;
   /** Company blurb in the footer */
   readonly blurb: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   /** Copyright line; {year} is replaced by the year of the build */
   readonly copyright: Scalars['String'];
+  /** Email address in the top bar, footer and contact page, linked with mailto: */
   readonly email: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
@@ -389,9 +407,11 @@ type CompanyJson = Node & {
   /** Short name, as in the header */
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** Phone number in the top bar, footer and contact page, linked for calling */
   readonly phone: CompanyPhone;
   /** Social profiles; hidden ones are kept but not shown */
   readonly social: ReadonlyArray<CompanySocial>;
+  /** Tax registration number in the footer and on the contact page */
   readonly taxRegistration: CompanyTaxRegistration;
 };
 
@@ -545,6 +565,7 @@ type CompanyJsonSortInput = {
   readonly taxRegistration: InputMaybe<CompanyTaxRegistrationSortInput>;
 };
 
+/** The company's phone number, as shown and as dialled */
 type CompanyPhone = {
   /** As shown to visitors */
   readonly display: Scalars['String'];
@@ -567,12 +588,15 @@ type CompanyPhoneSortInput = {
   readonly tel: InputMaybe<SortOrderEnum>;
 };
 
+/** One social media profile of the company */
 type CompanySocial = {
   /** true keeps the profile in content but off the page */
   readonly hidden: Scalars['Boolean'];
+  /** Accessible name of the profile's icon link, e.g. Facebook */
   readonly label: Scalars['String'];
   /** facebook, x, linkedin or instagram */
   readonly network: Scalars['String'];
+  /** Full address of the profile; it opens in a new tab */
   readonly url: Scalars['String'];
 };
 
@@ -601,8 +625,11 @@ type CompanySocialSortInput = {
   readonly url: InputMaybe<SortOrderEnum>;
 };
 
+/** The company's tax registration, shown in the footer and on the contact page */
 type CompanyTaxRegistration = {
+  /** Text before the number, e.g. Tax registration no. */
   readonly label: Scalars['String'];
+  /** The registration number itself */
   readonly value: Scalars['String'];
 };
 
@@ -621,11 +648,17 @@ type CompanyTaxRegistrationSortInput = {
   readonly value: InputMaybe<SortOrderEnum>;
 };
 
+/** Texts and field labels of the contact form */
 type ContactForm = {
+  /** Labels and placeholders of the form's fields */
   readonly fields: ContactFormFields;
+  /** Note explaining that fields marked * are required */
   readonly requiredNote: Scalars['String'];
+  /** Text of the form's send button */
   readonly submit: Scalars['String'];
+  /** Short text under the form's heading */
   readonly text: Scalars['String'];
+  /** Heading of the contact form */
   readonly title: Scalars['String'];
 };
 
@@ -637,11 +670,17 @@ type ContactFormFieldSelector = {
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
+/** The contact form's five fields */
 type ContactFormFields = {
+  /** Label and placeholder of the required email field */
   readonly email: FormField;
+  /** Label and placeholder of the optional message field */
   readonly message: FormField;
+  /** Label and placeholder of the required phone field */
   readonly phone: FormField;
+  /** Label and placeholder of the required subject field */
   readonly subject: FormField;
+  /** Label and placeholder of the required name field */
   readonly username: FormField;
 };
 
@@ -687,19 +726,27 @@ type ContactFormSortInput = {
 
 /** The Contact page (/contact) */
 type ContactJson = Node & {
+  /** Small heading above the company address */
   readonly addressLabel: Scalars['String'];
+  /** Last breadcrumb entry in the banner */
   readonly breadcrumb: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   /** Meta description of the page */
   readonly description: Scalars['String'];
+  /** Short text under the contact details heading */
   readonly detailsText: Scalars['String'];
+  /** Heading of the contact details column */
   readonly detailsTitle: Scalars['String'];
+  /** Small heading above the email address */
   readonly emailLabel: Scalars['String'];
+  /** The message form beside the contact details */
   readonly form: ContactForm;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** Small heading above the phone number */
   readonly phoneLabel: Scalars['String'];
+  /** Page title, in the browser tab and the banner at the top of the page */
   readonly title: Scalars['String'];
 };
 
@@ -1654,8 +1701,11 @@ type FloatQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Float']>>>;
 };
 
+/** Label and placeholder of one form field */
 type FormField = {
+  /** Label shown above the field */
   readonly label: Scalars['String'];
+  /** Example text shown in the field while it is empty */
   readonly placeholder: Scalars['String'];
 };
 
@@ -1674,6 +1724,7 @@ type FormFieldSortInput = {
   readonly placeholder: InputMaybe<SortOrderEnum>;
 };
 
+/** How many gallery items show at viewport widths up to maxWidth */
 type GalleryBreakpoint = {
   /** Applies at viewport widths up to and including this, in px */
   readonly maxWidth: Scalars['Int'];
@@ -1700,11 +1751,15 @@ type GalleryBreakpointSortInput = {
   readonly visible: InputMaybe<SortOrderEnum>;
 };
 
+/** Title and alt text for one picture of content/gallery/ */
 type GalleryItem = {
+  /** Alt text of the picture: what it shows, for visitors who cannot see it */
   readonly alt: Scalars['String'];
-  /** Unique key */
-  readonly id: Scalars['String'];
+  /** Unique key (defaults to the file name) */
+  readonly id: Maybe<Scalars['String']>;
+  /** Image file in content/gallery/ this entry describes */
   readonly image: File;
+  /** Caption under the picture in the gallery */
   readonly title: Scalars['String'];
 };
 
@@ -1733,13 +1788,20 @@ type GalleryItemSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-/** The image gallery carousel (home and solution pages) */
+/**
+ * The image gallery carousel (home and solution pages). Every image file in
+ * content/gallery/ is shown, in file-name order; items only add titles and
+ * alt texts.
+ */
 type GalleryJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  readonly items: ReadonlyArray<GalleryItem>;
+  /** Optional title and alt text for image files of the folder */
+  readonly items: Maybe<ReadonlyArray<GalleryItem>>;
   readonly parent: Maybe<Node>;
+  /** Every image file in the gallery's folder, in file-name order, titled from items or from the file name */
+  readonly pictures: ReadonlyArray<GalleryPicture>;
   /** Fewer visible items on narrower screens */
   readonly responsive: ReadonlyArray<GalleryBreakpoint>;
   /** Duration of the slide to the next item, in ms */
@@ -1869,6 +1931,18 @@ type GalleryJsonSortInput = {
   readonly responsive: InputMaybe<GalleryBreakpointSortInput>;
   readonly transitionSpeed: InputMaybe<SortOrderEnum>;
   readonly visible: InputMaybe<SortOrderEnum>;
+};
+
+/** One picture of the gallery, as shown */
+type GalleryPicture = {
+  /** The item's alt text, or the title */
+  readonly alt: Scalars['String'];
+  /** The file name without extension, or the item's id */
+  readonly id: Scalars['String'];
+  /** The image file, shown in the carousel */
+  readonly image: File;
+  /** The item's title, or the file name made readable */
+  readonly title: Scalars['String'];
 };
 
 type GatsbyImageDataQueryOperatorInput = {
@@ -2036,14 +2110,21 @@ type HeroJsonSortInput = {
   readonly transitionSpeed: InputMaybe<SortOrderEnum>;
 };
 
+/** One slide of the home page's hero carousel */
 type HeroSlide = {
+  /** Where the slide's button leads: a path in the site such as /waste-to-charcoal */
   readonly buttonLink: Scalars['String'];
+  /** Text of the slide's button */
   readonly buttonText: Scalars['String'];
+  /** Large heading of the slide (the first slide's is the home page's h1) */
   readonly mainHeading: Scalars['String'];
+  /** Short text under the slide's heading */
   readonly paragraph: Scalars['String'];
   /** Still image shown before and instead of the video (at least 1920 px wide) */
   readonly poster: File;
+  /** Alt text of the poster: what it shows, for visitors who cannot see it */
   readonly posterAlt: Scalars['String'];
+  /** Small line above the slide's main heading, e.g. the solution's name */
   readonly smallHeading: Scalars['String'];
   /** Muted looping clip, MP4 (H.264) */
   readonly video: File;
@@ -2091,10 +2172,15 @@ type HeroSlideSortInput = {
   readonly videoWebm: InputMaybe<FileSortInput>;
 };
 
+/** The How it works section of a solution page */
 type HowItWorks = {
+  /** Small text above the How It Works heading */
   readonly eyebrow: Scalars['String'];
+  /** Short text under the heading */
   readonly intro: Scalars['String'];
+  /** The steps, in order; they are numbered 01, 02 and so on */
   readonly steps: ReadonlyArray<HowItWorksStep>;
+  /** Heading of the How It Works section */
   readonly title: Scalars['String'];
 };
 
@@ -2119,12 +2205,15 @@ type HowItWorksSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+/** One step of How it works */
 type HowItWorksStep = {
+  /** Text of the step under its heading */
   readonly description: Scalars['String'];
   /** Line icon (SVG) */
   readonly icon: File;
   /** Unique key within the page */
   readonly id: Scalars['String'];
+  /** Heading of the step */
   readonly title: Scalars['String'];
 };
 
@@ -2704,14 +2793,20 @@ type NodeSortInput = {
 /** The not-found page */
 type NotFoundJson = Node & {
   readonly children: ReadonlyArray<Node>;
+  /** Button to the contact page */
   readonly contactLink: ContentLink;
+  /** Text above the two buttons at the bottom */
   readonly contactText: Scalars['String'];
+  /** Button back to the home page */
   readonly homeLink: ContentLink;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** Heading above the list of solution pages */
   readonly solutionsTitle: Scalars['String'];
+  /** Text under the heading explaining that the page does not exist */
   readonly text: Scalars['String'];
+  /** Heading of the page, also in the browser tab */
   readonly title: Scalars['String'];
 };
 
@@ -2846,15 +2941,19 @@ type NotFoundJsonSortInput = {
 
 /** The home page's Overview tabs */
 type OverviewJson = Node & {
+  /** Alt text of the picture: what it shows, for visitors who cannot see it */
   readonly alt: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  /** Small text above the Overview heading */
   readonly eyebrow: Scalars['String'];
   readonly id: Scalars['ID'];
+  /** Picture beside the tabs */
   readonly image: File;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   /** The tabs, in order: About, Our Mission, Our Vision */
   readonly tabs: ReadonlyArray<OverviewTab>;
+  /** Heading of the Overview section, also the accessible name of its tab list */
   readonly title: Scalars['String'];
 };
 
@@ -2984,12 +3083,15 @@ type OverviewJsonSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+/** One tab of the Overview section (About, Our Mission, Our Vision) */
 type OverviewTab = {
   /** Unique key, used in element ids */
   readonly id: Scalars['String'];
   /** Text of the tab */
   readonly label: Scalars['String'];
+  /** Paragraphs of the tab's panel, in order */
   readonly paragraphs: ReadonlyArray<Scalars['String']>;
+  /** Heading inside the tab's panel */
   readonly title: Scalars['String'];
 };
 
@@ -3053,10 +3155,13 @@ type PotraceTurnPolicy =
   | 'right'
   | 'white';
 
+/** One machine on the Products page */
 type Product = {
+  /** Alt text of the card's picture: what it shows, for visitors who cannot see it */
   readonly alt: Scalars['String'];
   /** Delay of the reveal animation, in ms */
   readonly delay: Scalars['Int'];
+  /** Picture at the top of the card */
   readonly image: File;
   /** Machine name as shown on the card */
   readonly title: Scalars['String'];
@@ -3089,19 +3194,25 @@ type ProductSortInput = {
 
 /** The Products page (/product) */
 type ProductsJson = Node & {
+  /** Last breadcrumb entry in the banner */
   readonly breadcrumb: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   /** Meta description of the page */
   readonly description: Scalars['String'];
   /** Label of each machine's enquiry link; {title} is replaced */
   readonly enquire: Scalars['String'];
+  /** Small text above the machinery heading */
   readonly eyebrow: Scalars['String'];
+  /** Heading above the machine cards */
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Short text under the heading */
   readonly intro: Scalars['String'];
+  /** Machine cards, in order, four to a row on wide screens */
   readonly items: ReadonlyArray<Product>;
   readonly parent: Maybe<Node>;
+  /** Page title, in the browser tab and the banner at the top of the page */
   readonly title: Scalars['String'];
 };
 
@@ -3873,7 +3984,9 @@ type Query_whyChooseUsJsonArgs = {
   title: InputMaybe<StringQueryOperatorInput>;
 };
 
+/** The call to action's Get a Quote button */
 type QuoteButton = {
+  /** Text of the quote button */
   readonly label: Scalars['String'];
   /** Subject filled into the contact form */
   readonly subject: Scalars['String'];
@@ -3896,13 +4009,17 @@ type QuoteButtonSortInput = {
 
 /** The home page's recycle-materials image block */
 type RecycleJson = Node & {
+  /** Alt text of the picture: what it shows, for visitors who cannot see it */
   readonly alt: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
+  /** Wide picture of the block */
   readonly image: File;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
+  /** Caption text under the heading */
   readonly text: Scalars['String'];
+  /** Heading in the caption under the picture */
   readonly title: Scalars['String'];
 };
 
@@ -4029,12 +4146,17 @@ type RecycleJsonSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+/** One card of the Service Industry section */
 type ServiceCard = {
+  /** Alt text of the card's picture: what it shows, for visitors who cannot see it */
   readonly alt: Scalars['String'];
   /** Delay of the reveal animation, in ms */
   readonly delay: Scalars['Int'];
+  /** Text of the card under its heading */
   readonly description: Scalars['String'];
+  /** Picture at the top of the card */
   readonly image: File;
+  /** Heading of the card, the industry's name */
   readonly title: Scalars['String'];
 };
 
@@ -4068,13 +4190,17 @@ type ServiceCardSortInput = {
 
 /** The home page's Service Industry section */
 type ServicesJson = Node & {
+  /** Industry cards, in order, four to a row on wide screens */
   readonly cards: ReadonlyArray<ServiceCard>;
   readonly children: ReadonlyArray<Node>;
+  /** Small text above the Service Industry heading */
   readonly eyebrow: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Short text under the heading */
   readonly intro: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** Heading of the Service Industry section */
   readonly title: Scalars['String'];
 };
 
@@ -4428,13 +4554,19 @@ type SiteFilterInput = {
   readonly trailingSlash: InputMaybe<StringQueryOperatorInput>;
 };
 
+/** Headings and links of the footer */
 type SiteFooter = {
+  /** Heading of the footer column with address, phone, email and tax number */
   readonly contactTitle: Scalars['String'];
+  /** Accessible name of the social links list in the footer and the top bar */
   readonly followTitle: Scalars['String'];
+  /** Heading of the footer column listing every solution page */
   readonly solutionsTitle: Scalars['String'];
+  /** The newsletter sign-up at the top of the footer */
   readonly subscribe: SiteSubscribe;
   /** Useful Links column, in order */
   readonly usefulLinks: ReadonlyArray<ContentLink>;
+  /** Heading of the footer's Useful Links column */
   readonly usefulLinksTitle: Scalars['String'];
 };
 
@@ -4607,10 +4739,15 @@ type SiteFunctionSortInput = {
   readonly relativeCompiledFilePath: InputMaybe<SortOrderEnum>;
 };
 
+/** Heading and arrow labels of the image gallery */
 type SiteGallery = {
+  /** Small text above the gallery's title */
   readonly eyebrow: Scalars['String'];
+  /** Accessible name of the gallery's next arrow */
   readonly next: Scalars['String'];
+  /** Accessible name of the gallery's previous arrow */
   readonly previous: Scalars['String'];
+  /** Heading of the image gallery on the home and solution pages */
   readonly title: Scalars['String'];
 };
 
@@ -4700,10 +4837,15 @@ type SiteGroupConnection_sumArgs = {
   field: SiteFieldSelector;
 };
 
+/** Accessible names of the hero carousel's controls */
 type SiteHeroControls = {
+  /** Accessible name of the hero's next-slide arrow */
   readonly next: Scalars['String'];
+  /** Accessible name of the hero's toggle while slides and videos are moving */
   readonly pause: Scalars['String'];
+  /** Accessible name of the hero's toggle while the slideshow is paused */
   readonly play: Scalars['String'];
+  /** Accessible name of the hero's previous-slide arrow */
   readonly previous: Scalars['String'];
   /** Label of each slide; {n} and {total} are replaced */
   readonly slideLabel: Scalars['String'];
@@ -4744,6 +4886,7 @@ type SiteJson = Node & {
   readonly closeMenu: Scalars['String'];
   /** Default meta description (at most 160 characters) */
   readonly description: Scalars['String'];
+  /** Headings and newsletter form of the site footer */
   readonly footer: SiteFooter;
   /** Headings and controls of the image gallery carousel */
   readonly gallery: SiteGallery;
@@ -4776,6 +4919,7 @@ type SiteJson = Node & {
   readonly stickyHeaderOffset: Scalars['Int'];
   /** Site name, used in page titles */
   readonly title: Scalars['String'];
+  /** Labels of the thin bar above the main menu with phone, email and location */
   readonly topBar: SiteTopBar;
 };
 
@@ -4950,6 +5094,7 @@ type SiteJsonSortInput = {
   readonly topBar: InputMaybe<SiteTopBarSortInput>;
 };
 
+/** One entry of the main menu */
 type SiteMenuItem = {
   /** Menu label */
   readonly label: Scalars['String'];
@@ -5313,11 +5458,17 @@ type SiteSortInput = {
   readonly trailingSlash: InputMaybe<SortOrderEnum>;
 };
 
+/** The footer's newsletter sign-up box */
 type SiteSubscribe = {
+  /** Text of the newsletter's submit button */
   readonly button: Scalars['String'];
+  /** Label of the newsletter email field (read by screen readers, not shown) */
   readonly emailLabel: Scalars['String'];
+  /** Placeholder shown in the empty newsletter email field */
   readonly placeholder: Scalars['String'];
+  /** Short text under the newsletter heading */
   readonly text: Scalars['String'];
+  /** Heading of the newsletter sign-up in the footer */
   readonly title: Scalars['String'];
 };
 
@@ -5345,9 +5496,13 @@ type SiteSubscribeSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+/** Labels of the top bar above the main menu */
 type SiteTopBar = {
+  /** Spoken label before the email address in the top bar (screen readers) */
   readonly emailLabel: Scalars['String'];
+  /** Spoken label before the place name in the top bar (screen readers) */
   readonly locationLabel: Scalars['String'];
+  /** Spoken label before the phone number in the top bar (screen readers) */
   readonly phoneLabel: Scalars['String'];
 };
 
@@ -5369,9 +5524,13 @@ type SiteTopBarSortInput = {
   readonly phoneLabel: InputMaybe<SortOrderEnum>;
 };
 
+/** One picture of a solution page, with its caption */
 type SolutionImage = {
+  /** Alt text of the picture: what it shows, for visitors who cannot see it */
   readonly alt: Scalars['String'];
+  /** Caption shown under the picture */
   readonly caption: Scalars['String'];
+  /** The picture */
   readonly image: File;
 };
 
@@ -5397,9 +5556,13 @@ type SolutionImageSortInput = {
   readonly image: InputMaybe<FileSortInput>;
 };
 
+/** The descriptive text block of a solution page */
 type SolutionIntro = {
+  /** Small text above the intro heading */
   readonly eyebrow: Scalars['String'];
+  /** Paragraphs of the intro, in order */
   readonly paragraphs: ReadonlyArray<Scalars['String']>;
+  /** Heading of the intro */
   readonly title: Scalars['String'];
 };
 
@@ -5428,10 +5591,13 @@ type SolutionsJson = Node & {
   readonly children: ReadonlyArray<Node>;
   /** Meta description of the page */
   readonly description: Scalars['String'];
+  /** The How It Works section with the numbered process steps */
   readonly howItWorks: HowItWorks;
   readonly id: Scalars['ID'];
+  /** Captioned pictures beside the intro, in order */
   readonly images: ReadonlyArray<SolutionImage>;
   readonly internal: Internal;
+  /** Heading and text at the top of the page, beside the images */
   readonly intro: SolutionIntro;
   /** Position in menus (1 comes first) */
   readonly order: Scalars['Int'];
@@ -5440,6 +5606,7 @@ type SolutionsJson = Node & {
   readonly slug: Scalars['String'];
   /** One sentence used where solutions are listed */
   readonly summary: Scalars['String'];
+  /** Page title, in the browser tab, the banner, menus and solution lists */
   readonly title: Scalars['String'];
 };
 
@@ -5610,12 +5777,16 @@ type WebPOptions = {
 /** The home page's Why Choose Us section */
 type WhyChooseUsJson = Node & {
   readonly children: ReadonlyArray<Node>;
+  /** Small text above the Why Choose Us heading */
   readonly eyebrow: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** Short text under the heading */
   readonly intro: Scalars['String'];
   readonly parent: Maybe<Node>;
+  /** The reasons, shown side by side in column order */
   readonly points: ReadonlyArray<WhyChooseUsPoint>;
+  /** Heading of the Why Choose Us section */
   readonly title: Scalars['String'];
 };
 
@@ -5742,13 +5913,17 @@ type WhyChooseUsJsonSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
+/** One reason in the Why Choose Us section */
 type WhyChooseUsPoint = {
   /** Alt text; empty when the picture only decorates the title */
   readonly alt: Scalars['String'];
   /** Column the point sits in (1–4) */
   readonly column: Scalars['Int'];
+  /** Text of the point under its heading */
   readonly description: Scalars['String'];
+  /** Small picture above the point's heading */
   readonly image: File;
+  /** Heading of the point */
   readonly title: Scalars['String'];
 };
 
@@ -5795,7 +5970,7 @@ type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type ContactPageQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly contactJson: { readonly title: string, readonly breadcrumb: string, readonly description: string, readonly detailsTitle: string, readonly detailsText: string, readonly addressLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly form: { readonly title: string, readonly text: string, readonly requiredNote: string, readonly submit: string, readonly fields: { readonly username: { readonly label: string, readonly placeholder: string }, readonly email: { readonly label: string, readonly placeholder: string }, readonly phone: { readonly label: string, readonly placeholder: string }, readonly subject: { readonly label: string, readonly placeholder: string }, readonly message: { readonly label: string, readonly placeholder: string } } } } | null };
 
-type GalleryCarouselFragment = { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly items: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
+type GalleryCarouselFragment = { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly pictures: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
 type GalleryLabelsFragment = { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string };
 
@@ -5832,7 +6007,7 @@ type HeroLabelsFragment = { readonly previous: string, readonly next: string, re
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly siteJson: { readonly hero: { readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly slideLabel: string }, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly heroJson: { readonly label: string, readonly autoplayInterval: number, readonly transitionSpeed: number, readonly slides: ReadonlyArray<{ readonly smallHeading: string, readonly mainHeading: string, readonly paragraph: string, readonly buttonText: string, readonly buttonLink: string, readonly posterAlt: string, readonly poster: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly video: { readonly publicURL: string | null }, readonly videoWebm: { readonly publicURL: string | null } | null }> } | null, readonly aboutJson: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly alt: string, readonly link: { readonly label: string, readonly to: string } | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly overviewJson: { readonly eyebrow: string, readonly title: string, readonly alt: string, readonly tabs: ReadonlyArray<{ readonly id: string, readonly label: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly servicesJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly description: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly whyChooseUsJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly column: number, readonly title: string, readonly description: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly callToActionJson: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly contact: { readonly label: string, readonly to: string }, readonly quote: { readonly label: string, readonly subject: string } } | null, readonly recycleJson: { readonly title: string, readonly text: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly items: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
+type HomePageQuery = { readonly siteJson: { readonly hero: { readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly slideLabel: string }, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly heroJson: { readonly label: string, readonly autoplayInterval: number, readonly transitionSpeed: number, readonly slides: ReadonlyArray<{ readonly smallHeading: string, readonly mainHeading: string, readonly paragraph: string, readonly buttonText: string, readonly buttonLink: string, readonly posterAlt: string, readonly poster: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly video: { readonly publicURL: string | null }, readonly videoWebm: { readonly publicURL: string | null } | null }> } | null, readonly aboutJson: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly alt: string, readonly link: { readonly label: string, readonly to: string } | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly overviewJson: { readonly eyebrow: string, readonly title: string, readonly alt: string, readonly tabs: ReadonlyArray<{ readonly id: string, readonly label: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly servicesJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly description: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly whyChooseUsJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly column: number, readonly title: string, readonly description: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly callToActionJson: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly contact: { readonly label: string, readonly to: string }, readonly quote: { readonly label: string, readonly subject: string } } | null, readonly recycleJson: { readonly title: string, readonly text: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly pictures: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
 
 type HowItWorksFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> };
 
@@ -5865,7 +6040,7 @@ type SolutionTemplateQueryVariables = Exact<{
 }>;
 
 
-type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly solutionsJson: { readonly slug: string, readonly title: string, readonly breadcrumb: string, readonly description: string, readonly howItWorks: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> }, readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly items: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
+type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly solutionsJson: { readonly slug: string, readonly title: string, readonly breadcrumb: string, readonly description: string, readonly howItWorks: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> }, readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly pictures: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
 
 type UseSiteQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -94,7 +94,7 @@ describe("Solution template", () => {
           steps: [{ id: "one", title: "Step one", description: "Do it", icon: publicFile("one.svg") }],
         },
       },
-      galleryJson: { visible: 4, transitionSpeed: 800, responsive: [{ maxWidth: 480, visible: 1 }], items: [{ id: "g1", title: "Gallery one", alt: "Gallery one drawing", image: imageFile("g1") }] },
+      galleryJson: { visible: 4, transitionSpeed: 800, responsive: [{ maxWidth: 480, visible: 1 }], pictures: [{ id: "g1", title: "Gallery one", alt: "Gallery one drawing", image: imageFile("g1") }] },
     }
     render(<SolutionTemplate {...({ data } as unknown as React.ComponentProps<typeof SolutionTemplate>)} />)
     expect(screen.getByRole("heading", { level: 1, name: "Waste to A" })).toBeInTheDocument()

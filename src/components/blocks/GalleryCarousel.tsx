@@ -50,7 +50,7 @@ export function GalleryCarousel({ data, labels }: Props) {
   const root = React.useRef<HTMLDivElement>(null)
   useInertSlides(root)
 
-  const items = data.items.map((item) => (
+  const items = data.pictures.map((item) => (
     <figure key={item.id} className="gallery__item">
       <ContentImage file={item.image} alt={item.alt} className="gallery__image" />
       <figcaption>{item.title}</figcaption>
@@ -91,7 +91,7 @@ export const query = graphql`
       maxWidth
       visible
     }
-    items {
+    pictures {
       id
       title
       alt
