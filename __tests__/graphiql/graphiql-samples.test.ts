@@ -1,0 +1,137 @@
+/**
+ * The README's sample queries, run exactly as written against the GraphiQL
+ * endpoint of `gatsby develop`, and every declared type and field carrying a
+ * description for GraphiQL to show.
+ */
+import { spawn, type ChildProcess } from "child_process"
+import fs from "fs"
+import net from "net"
+import path from "path"
+import { ROOT } from "../support/serve"
+
+jest.setTimeout(300_000)
+
+const README = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
+const QUERIES = [...README.matchAll(/```graphql\n([\s\S]*?)```/g)].map((match) => match[1] as string)
+
+let develop: ChildProcess
+let endpoint = ""
+let output = ""
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function run(query: string) {
+  const response = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) })
+  return (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] }
+}
+
+beforeAll(async () => {
+  const port = await freePort()
+  endpoint = `http://127.0.0.1:${port}/___graphql`
+  develop = spawn(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "develop", "--host", "127.0.0.1", "--port", String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "development", GATSBY_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  })
+  develop.stdout?.on("data", (chunk) => (output += chunk))
+  develop.stderr?.on("data", (chunk) => (output += chunk))
+  const deadline = Date.now() + 240_000
+  for (;;) {
+    try {
+      if ((await run("{ __typename }")).data) break
+    } catch {
+      // still starting
+    }
+    if (Date.now() > deadline || develop.exitCode !== null) throw new Error(`gatsby develop did not serve GraphiQL:\n${output.slice(-3000)}`)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+})
+
+afterAll(async () => {
+  if (develop?.pid) {
+    try {
+      process.kill(-develop.pid, "SIGTERM")
+    } catch {
+      // already gone
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    try {
+      process.kill(-develop.pid, "SIGKILL")
+    } catch {
+      // already gone
+    }
+  }
+})
+
+it("the README holds the three sample queries", () => {
+  expect(QUERIES.map((query) => /query (\w+)/.exec(query)?.[1])).toEqual(["GalleryWithImages", "SolutionBySlug", "Products"])
+})
+
+it("runs the gallery query as written", async () => {
+  const result = await run(QUERIES[0] as string)
+  expect(result.errors).toBeUndefined()
+  const gallery = result.data?.galleryJson as { pictures: { title: string; image: { childImageSharp: { gatsbyImageData: { images: object } } } }[] }
+  expect(gallery.pictures).toHaveLength(8)
+  expect(gallery.pictures[0]?.image.childImageSharp.gatsbyImageData.images).toBeTruthy()
+})
+
+it("runs the solution-by-slug query as written", async () => {
+  const result = await run(QUERIES[1] as string)
+  expect(result.errors).toBeUndefined()
+  const solution = result.data?.solutionsJson as { title: string; howItWorks: { steps: { title: string; icon: { publicURL: string } }[] } }
+  expect(solution.title).toBe("Waste to Charcoal")
+  expect(solution.howItWorks.steps).toHaveLength(4)
+  expect(solution.howItWorks.steps[0]?.icon.publicURL).toMatch(/\.svg$/)
+})
+
+it("runs the products query as written", async () => {
+  const result = await run(QUERIES[2] as string)
+  expect(result.errors).toBeUndefined()
+  expect((result.data?.productsJson as { items: unknown[] }).items).toHaveLength(8)
+})
+
+it("describes every content type and every field in GraphiQL", async () => {
+  const result = await run(`{
+    __schema { types { name description fields { name description } } }
+  }`)
+  const ours = (result.data?.__schema as { types: { name: string; description: string | null; fields: { name: string; description: string | null }[] | null }[] }).types.filter(
+    (type) =>
+      /Json$/.test(type.name) ||
+      fs.readFileSync(path.join(ROOT, "src/content/schema.ts"), "utf8").includes(`type ${type.name} {`),
+  )
+  expect(ours.length).toBeGreaterThan(30)
+  const undescribed = ours.flatMap((type) => [
+    ...(type.description ? [] : [type.name]),
+    ...(type.fields ?? [])
+      .filter((field) => !["id", "parent", "children", "internal", "jsonId"].includes(field.name) && !field.description)
+      .map((field) => `${type.name}.${field.name}`),
+  ])
+  expect(undescribed).toEqual([])
+})
+
+it("reports an editor's mistake made while gatsby develop runs, naming the file and field", async () => {
+  const file = path.join(ROOT, "content/recycle/recycle.json")
+  const original = fs.readFileSync(file, "utf8")
+  const broken = JSON.parse(original) as Record<string, unknown>
+  delete broken.title
+  const seen = output.length
+  try {
+    fs.writeFileSync(file, JSON.stringify(broken, null, 2))
+    const deadline = Date.now() + 30_000
+    while (!output.slice(seen).includes("content/recycle/recycle.json: title is missing") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    // the reporter wraps long lines; compare the words
+    expect(output.slice(seen).replace(/\s+/g, " ")).toContain('content/recycle/recycle.json: title is missing; it is required (text). Add "title".')
+  } finally {
+    fs.writeFileSync(file, original)
+  }
+})
