@@ -135,3 +135,22 @@ it("reports an editor's mistake made while gatsby develop runs, naming the file 
     fs.writeFileSync(file, original)
   }
 })
+
+it("shows a picture dropped into content/gallery/ while gatsby develop runs, with no JSON edit", async () => {
+  const dropped = path.join(ROOT, "content/gallery/zz-live-upload.jpg")
+  const query = "{ galleryJson { pictures { title image { base } } } }"
+  try {
+    fs.copyFileSync(path.join(ROOT, "content/gallery/gallery-02.jpg"), dropped)
+    let titles: string[] = []
+    const deadline = Date.now() + 30_000
+    while (!titles.includes("Zz live upload") && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      const result = await run(query)
+      titles = ((result.data?.galleryJson as { pictures: { title: string }[] } | undefined)?.pictures ?? []).map((picture) => picture.title)
+    }
+    expect(titles).toHaveLength(9)
+    expect(titles[8]).toBe("Zz live upload")
+  } finally {
+    fs.rmSync(dropped, { force: true })
+  }
+})
