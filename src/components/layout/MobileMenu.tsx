@@ -68,12 +68,12 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
         </div>
         <nav aria-label={site.menuLabel}>
           <MainMenu
-          variant="mobile"
-          menu={site.menu}
-          solutions={solutions}
-          openSubmenu={openSubmenu}
-          onToggleSubmenu={onToggleSubmenu}
-          onNavigate={onClose}
+            variant="mobile"
+            menu={site.menu}
+            solutions={solutions}
+            openSubmenu={openSubmenu}
+            onToggleSubmenu={onToggleSubmenu}
+            onNavigate={onClose}
           />
         </nav>
         <Link to={site.getInTouch.to} className="button button--amber mobile-menu__cta" onClick={onClose}>
