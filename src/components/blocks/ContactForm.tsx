@@ -1,9 +1,9 @@
 import * as React from "react"
 import { graphql } from "gatsby"
+import { FORMS } from "../../forms/fields"
 import { CONTACT_FORM_ID } from "../../lib/links"
 
-/** Length limits shared with the server's checks. */
-export const CONTACT_LIMITS = { username: 120, email: 254, phone: 40, subject: 200, message: 5000 } as const
+const LIMITS = FORMS.contact
 
 interface Props {
   data: Queries.ContactFormFragment
@@ -20,7 +20,7 @@ export function ContactForm({ data }: Props) {
   React.useEffect(() => {
     const subject = new URLSearchParams(window.location.search).get("subject")
     if (subject && subjectRef.current && !subjectRef.current.value) {
-      subjectRef.current.value = subject.slice(0, CONTACT_LIMITS.subject)
+      subjectRef.current.value = subject.slice(0, LIMITS.subject.max)
     }
   }, [])
 
@@ -32,19 +32,19 @@ export function ContactForm({ data }: Props) {
       <p className="contact-form__note">{data.requiredNote}</p>
       <div className="contact-form__grid">
         <Field id="contact-username" label={fields.username.label} required>
-          <input id="contact-username" name="username" type="text" required autoComplete="name" maxLength={CONTACT_LIMITS.username} placeholder={fields.username.placeholder} />
+          <input id="contact-username" name="username" type="text" required autoComplete="name" maxLength={LIMITS.username.max} placeholder={fields.username.placeholder} />
         </Field>
         <Field id="contact-email" label={fields.email.label} required>
-          <input id="contact-email" name="email" type="email" required autoComplete="email" maxLength={CONTACT_LIMITS.email} placeholder={fields.email.placeholder} />
+          <input id="contact-email" name="email" type="email" required autoComplete="email" maxLength={LIMITS.email.max} placeholder={fields.email.placeholder} />
         </Field>
         <Field id="contact-phone" label={fields.phone.label} required>
-          <input id="contact-phone" name="phone" type="tel" required autoComplete="tel" maxLength={CONTACT_LIMITS.phone} placeholder={fields.phone.placeholder} />
+          <input id="contact-phone" name="phone" type="tel" required autoComplete="tel" maxLength={LIMITS.phone.max} placeholder={fields.phone.placeholder} />
         </Field>
         <Field id="contact-subject" label={fields.subject.label} required>
-          <input id="contact-subject" name="subject" type="text" required ref={subjectRef} maxLength={CONTACT_LIMITS.subject} placeholder={fields.subject.placeholder} />
+          <input id="contact-subject" name="subject" type="text" required ref={subjectRef} maxLength={LIMITS.subject.max} placeholder={fields.subject.placeholder} />
         </Field>
         <Field id="contact-message" label={fields.message.label} wide>
-          <textarea id="contact-message" name="message" rows={6} maxLength={CONTACT_LIMITS.message} placeholder={fields.message.placeholder} />
+          <textarea id="contact-message" name="message" rows={6} maxLength={LIMITS.message.max} placeholder={fields.message.placeholder} />
         </Field>
       </div>
       <button type="submit" className="button button--amber">

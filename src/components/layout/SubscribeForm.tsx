@@ -1,4 +1,5 @@
 import * as React from "react"
+import { FORMS } from "../../forms/fields"
 import type { SiteChrome } from "../../hooks/use-site"
 
 interface Props {
@@ -24,7 +25,7 @@ export function SubscribeForm({ labels }: Props) {
           required
           autoComplete="email"
           placeholder={labels.placeholder}
-          maxLength={254}
+          maxLength={FORMS.subscribe.email.max}
         />
         <button type="submit" className="button button--amber">
           {labels.button}

@@ -1,0 +1,107 @@
+/**
+ * The framework-independent core of the contact and subscribe forms (issue 6
+ * groundwork): the server's validation and the durable store.
+ */
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { MIN_FILL_MS } from "../../src/forms/fields"
+import { createStore } from "../../src/forms/store"
+import { validateSubmission } from "../../src/forms/validate"
+
+const valid = { username: "Ada Example", email: "ada@example.com", phone: "+1 (555) 010-0199", subject: "Quote request", message: "Two lines\nof text" }
+const codes = (body: unknown, now?: number) => {
+  const result = validateSubmission("contact", body, now)
+  return result.ok ? [] : result.errors.map((error) => `${error.field}:${error.code}`)
+}
+
+describe("validateSubmission", () => {
+  it("accepts a complete contact form and trims its values; the message is optional", () => {
+    const result = validateSubmission("contact", { ...valid, username: "  Ada Example  ", message: undefined })
+    expect(result).toEqual({ ok: true, values: { ...valid, message: "" } })
+  })
+
+  it("names every missing required field", () => {
+    expect(codes({})).toEqual(["username:required", "email:required", "phone:required", "subject:required"])
+    expect(codes({ ...valid, subject: "   " })).toEqual(["subject:required"])
+  })
+
+  it("refuses malformed e-mail addresses and phone numbers", () => {
+    for (const email of ["ada", "ada@", "@example.com", "ada@example", "ada example@example.com", "ada@@example.com", "a<b>@example.com"]) {
+      expect(codes({ ...valid, email })).toEqual(["email:invalid_email"])
+    }
+    for (const phone of ["call me", "12", "+1 555 abc", "<script>"]) expect(codes({ ...valid, phone })).toEqual(["phone:invalid_phone"])
+  })
+
+  it("refuses header injection: line breaks in single-line fields", () => {
+    expect(codes({ ...valid, subject: "Hello\r\nBcc: victim@example.com" })).toEqual(["subject:line_break"])
+    expect(codes({ ...valid, email: "ada@example.com\nBcc: x@example.com" })).toEqual(["email:line_break"])
+  })
+
+  it("refuses values that are too long, not text, or hold control characters", () => {
+    expect(codes({ ...valid, message: "x".repeat(5001) })).toEqual(["message:too_long"])
+    expect(codes({ ...valid, username: ["a", "b"] })).toEqual(["username:not_text"])
+    expect(codes({ ...valid, subject: "bell\u0007" })).toEqual(["subject:not_text"])
+    expect(codes("username=ada")).toEqual(["form:not_text"])
+    expect(codes(null)).toEqual(["form:not_text"])
+  })
+
+  it("refuses a filled honeypot and a form sent faster than a person can", () => {
+    expect(codes({ ...valid, website: "http://spam.example" })).toEqual(["form:spam"])
+    const now = 1_000_000
+    expect(codes({ ...valid, startedAt: String(now - 500) }, now)).toEqual(["form:too_fast"])
+    expect(codes({ ...valid, startedAt: String(now - MIN_FILL_MS) }, now)).toEqual([])
+    expect(codes({ ...valid, startedAt: "yesterday" }, now)).toEqual(["form:too_fast"])
+  })
+
+  it("checks the subscribe form's one field", () => {
+    expect(validateSubmission("subscribe", { email: "news@example.com" })).toEqual({ ok: true, values: { email: "news@example.com" } })
+    expect(validateSubmission("subscribe", { email: "nope" }).ok).toBe(false)
+  })
+})
+
+describe("createStore", () => {
+  let dir: string
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "forms-"))))
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it("writes each submission as one complete JSON file with an id, leaving no temporary files", async () => {
+    const store = createStore(dir)
+    const saved = await store.save("contact", valid, { ip: "127.0.0.1", now: new Date("2026-11-21T10:00:00Z") })
+    const files = fs.readdirSync(path.join(dir, "contact/submissions"))
+    expect(files).toEqual([`${saved.id}.json`])
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "contact/submissions", files[0]!), "utf8"))).toEqual({
+      id: saved.id,
+      kind: "contact",
+      receivedAt: "2026-11-21T10:00:00.000Z",
+      values: valid,
+      ip: "127.0.0.1",
+    })
+  })
+
+  it("stores 200 concurrent submissions: 200 files, 200 distinct ids, none lost", async () => {
+    const store = createStore(dir)
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => store.save("contact", { ...valid, subject: `n${i}` })))
+    expect(new Set(results.map((r) => r.id)).size).toBe(200)
+    const stored = await store.list("contact")
+    expect(stored).toHaveLength(200)
+    expect(new Set(stored.map((s) => s.values.subject)).size).toBe(200)
+  })
+
+  it("stores a resubmission with the same idempotency key once, even when sent concurrently", async () => {
+    const store = createStore(dir)
+    const results = await Promise.all(Array.from({ length: 50 }, () => store.save("subscribe", { email: "news@example.com" }, { idempotencyKey: "form-abc" })))
+    expect(new Set(results.map((r) => r.id)).size).toBe(1)
+    expect(await store.list("subscribe")).toHaveLength(1)
+    expect((await store.save("subscribe", { email: "news@example.com" }, { idempotencyKey: "form-abc" })).duplicate).toBe(true)
+  })
+
+  it("finishes a save that died after claiming its key, when the same key comes again", async () => {
+    const store = createStore(dir)
+    const first = await store.save("contact", valid, { idempotencyKey: "k1" })
+    fs.rmSync(path.join(dir, "contact/submissions", `${first.id}.json`))
+    const again = await store.save("contact", valid, { idempotencyKey: "k1" })
+    expect(again).toEqual({ id: first.id, duplicate: false })
+    expect(await store.list("contact")).toHaveLength(1)
+  })
+})

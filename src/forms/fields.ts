@@ -1,0 +1,35 @@
+/**
+ * The rules of the site's two forms, shared by the browser (maxLength,
+ * required) and the server's checks, so both always agree.
+ */
+export type FieldKind = "text" | "email" | "phone" | "multiline"
+
+export interface FieldRule {
+  required: boolean
+  /** Longest accepted value, in characters, after trimming */
+  max: number
+  kind: FieldKind
+}
+
+export const FORMS = {
+  contact: {
+    username: { required: true, max: 120, kind: "text" },
+    email: { required: true, max: 254, kind: "email" },
+    phone: { required: true, max: 40, kind: "phone" },
+    subject: { required: true, max: 200, kind: "text" },
+    message: { required: false, max: 5000, kind: "multiline" },
+  },
+  subscribe: {
+    email: { required: true, max: 254, kind: "email" },
+  },
+} as const satisfies Record<string, Record<string, FieldRule>>
+
+export type FormKind = keyof typeof FORMS
+export type FormValues<K extends FormKind> = { [F in keyof (typeof FORMS)[K]]: string }
+
+/** A field people do not see; bots that fill every input fill it too. */
+export const HONEYPOT = "website"
+/** Set by the page's script when the form is first shown (ms since epoch). */
+export const STARTED_AT = "startedAt"
+/** A person takes longer than this to fill a form; faster posts are refused. */
+export const MIN_FILL_MS = 3000

@@ -1,0 +1,69 @@
+import { FORMS, HONEYPOT, MIN_FILL_MS, STARTED_AT, type FieldRule, type FormKind, type FormValues } from "./fields"
+
+export type ErrorCode = "required" | "too_long" | "invalid_email" | "invalid_phone" | "line_break" | "not_text" | "spam" | "too_fast"
+
+export interface FieldError {
+  /** The form field at fault ("form" for the whole submission) */
+  field: string
+  code: ErrorCode
+  /** Plain English for API clients and logs; the page shows its own words from content */
+  message: string
+}
+
+export type Validation<K extends FormKind> = { ok: true; values: FormValues<K> } | { ok: false; errors: FieldError[] }
+
+// One address: no spaces or line breaks, one @, a dot in the domain, no dot at either end of it.
+const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\].]{2,}$/
+// Digits with the usual separators: +1 (555) 010-0142, 0555 010 0142
+const PHONE = /^\+?[0-9 ()./-]{6,40}$/
+const LINE_BREAK = /[\r\n\u2028\u2029]/
+// Control characters other than tab and line breaks never belong in a form field.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+function checkField(field: string, rule: FieldRule, raw: unknown): { value: string } | FieldError {
+  if (raw !== undefined && typeof raw !== "string") {
+    return { field, code: "not_text", message: `${field} must be text.` }
+  }
+  const value = (raw ?? "").replace(/\r\n/g, "\n").trim()
+  if (!value) {
+    return rule.required ? { field, code: "required", message: `${field} is required.` } : { value }
+  }
+  if ([...value].length > rule.max) return { field, code: "too_long", message: `${field} must be at most ${rule.max} characters.` }
+  if (CONTROL.test(value)) return { field, code: "not_text", message: `${field} contains control characters.` }
+  if (rule.kind !== "multiline" && LINE_BREAK.test(value)) {
+    return { field, code: "line_break", message: `${field} must be a single line.` }
+  }
+  if (rule.kind === "email" && !EMAIL.test(value)) return { field, code: "invalid_email", message: `${field} must be an e-mail address like name@example.com.` }
+  if (rule.kind === "phone" && (!PHONE.test(value) || (value.match(/[0-9]/g) ?? []).length < 6)) {
+    return { field, code: "invalid_phone", message: `${field} must be a phone number (digits, spaces, + ( ) - . /).` }
+  }
+  return { value }
+}
+
+/**
+ * Checks a decoded form body (urlencoded or JSON, as a plain object) against
+ * the form's rules: every rule the browser enforces, and more (lengths, single
+ * lines, e-mail and phone shapes, no control characters, the honeypot and the
+ * minimum fill time when the page's script recorded when the form was shown).
+ */
+export function validateSubmission<K extends FormKind>(kind: K, body: unknown, now: number = Date.now()): Validation<K> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { ok: false, errors: [{ field: "form", code: "not_text", message: "The body must be a form or a JSON object." }] }
+  }
+  const input = body as Record<string, unknown>
+  const errors: FieldError[] = []
+  const values: Record<string, string> = {}
+  for (const [field, rule] of Object.entries(FORMS[kind]) as [string, FieldRule][]) {
+    const result = checkField(field, rule, input[field])
+    if ("code" in result) errors.push(result)
+    else values[field] = result.value
+  }
+  const trap = input[HONEYPOT]
+  if (trap !== undefined && trap !== "") errors.push({ field: "form", code: "spam", message: "The submission was refused." })
+  const started = input[STARTED_AT]
+  if (started !== undefined && started !== "") {
+    const at = Number(started)
+    if (!Number.isFinite(at) || now - at < MIN_FILL_MS) errors.push({ field: "form", code: "too_fast", message: "The form was sent too quickly; please try again." })
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, values: values as FormValues<K> }
+}
