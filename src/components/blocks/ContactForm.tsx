@@ -3,7 +3,16 @@ import { graphql } from "gatsby"
 import { FORMS } from "../../forms/fields"
 import { CONTACT_FORM_ID } from "../../lib/links"
 
-const LIMITS = FORMS.contact
+type FieldName = keyof typeof FORMS.contact
+
+/** How each field is typed into; required flags and lengths come from the shared rules in FORMS. */
+const CONTROLS: Record<FieldName, { type: "text" | "email" | "tel" | "textarea"; autoComplete?: string }> = {
+  username: { type: "text", autoComplete: "name" },
+  email: { type: "email", autoComplete: "email" },
+  phone: { type: "tel", autoComplete: "tel" },
+  subject: { type: "text" },
+  message: { type: "textarea" },
+}
 
 interface Props {
   data: Queries.ContactFormFragment
@@ -11,58 +20,51 @@ interface Props {
 
 /**
  * The contact form: username, email, phone and subject required, message
- * optional, posted to the site's endpoint. A subject passed in the address
- * (?subject=Conveyor%20Belt, from "Get a Quote" and the machine links) is
- * filled in when the field is still empty.
+ * optional (as FORMS.contact says, which the server checks too), posted to the
+ * site's endpoint. A subject passed in the address (?subject=Conveyor%20Belt,
+ * from "Get a Quote" and the machine links) is filled in when the field is
+ * still empty.
  */
 export function ContactForm({ data }: Props) {
   const subjectRef = React.useRef<HTMLInputElement>(null)
   React.useEffect(() => {
     const subject = new URLSearchParams(window.location.search).get("subject")
     if (subject && subjectRef.current && !subjectRef.current.value) {
-      subjectRef.current.value = subject.slice(0, LIMITS.subject.max)
+      subjectRef.current.value = subject.slice(0, FORMS.contact.subject.max)
     }
   }, [])
 
-  const { fields } = data
   return (
     <form id={CONTACT_FORM_ID} className="contact-form" method="post" action="/api/contact" aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">{data.title}</h2>
       <p>{data.text}</p>
       <p className="contact-form__note">{data.requiredNote}</p>
       <div className="contact-form__grid">
-        <Field id="contact-username" label={fields.username.label} required>
-          <input id="contact-username" name="username" type="text" required autoComplete="name" maxLength={LIMITS.username.max} placeholder={fields.username.placeholder} />
-        </Field>
-        <Field id="contact-email" label={fields.email.label} required>
-          <input id="contact-email" name="email" type="email" required autoComplete="email" maxLength={LIMITS.email.max} placeholder={fields.email.placeholder} />
-        </Field>
-        <Field id="contact-phone" label={fields.phone.label} required>
-          <input id="contact-phone" name="phone" type="tel" required autoComplete="tel" maxLength={LIMITS.phone.max} placeholder={fields.phone.placeholder} />
-        </Field>
-        <Field id="contact-subject" label={fields.subject.label} required>
-          <input id="contact-subject" name="subject" type="text" required ref={subjectRef} maxLength={LIMITS.subject.max} placeholder={fields.subject.placeholder} />
-        </Field>
-        <Field id="contact-message" label={fields.message.label} wide>
-          <textarea id="contact-message" name="message" rows={6} maxLength={LIMITS.message.max} placeholder={fields.message.placeholder} />
-        </Field>
+        {(Object.keys(CONTROLS) as FieldName[]).map((name) => {
+          const id = `contact-${name}`
+          const { required, max } = FORMS.contact[name]
+          const { type, autoComplete } = CONTROLS[name]
+          const { label, placeholder } = data.fields[name]
+          const shared = { id, name, required, maxLength: max, placeholder }
+          return (
+            <div key={name} className={`field${type === "textarea" ? " field--wide" : ""}`}>
+              <label htmlFor={id}>
+                {label}
+                {required ? <span aria-hidden="true"> *</span> : null}
+              </label>
+              {type === "textarea" ? (
+                <textarea {...shared} rows={6} />
+              ) : (
+                <input {...shared} type={type} autoComplete={autoComplete} ref={name === "subject" ? subjectRef : undefined} />
+              )}
+            </div>
+          )
+        })}
       </div>
       <button type="submit" className="button button--amber">
         {data.submit}
       </button>
     </form>
-  )
-}
-
-function Field({ id, label, required, wide, children }: { id: string; label: string; required?: boolean; wide?: boolean; children: React.ReactNode }) {
-  return (
-    <div className={`field${wide ? " field--wide" : ""}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {children}
-    </div>
   )
 }
 
