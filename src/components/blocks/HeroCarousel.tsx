@@ -5,6 +5,7 @@ import { useInertSlides } from "../../hooks/use-inert-slides"
 import { usePageLoaded } from "../../hooks/use-page-loaded"
 import { useReducedMotion } from "../../hooks/use-reduced-motion"
 import { fill } from "../../lib/text"
+import { imageData } from "../primitives/ContentImage"
 import { PauseIcon, PlayIcon } from "../primitives/Icons"
 import { Picture } from "../primitives/Picture"
 import { SmartLink } from "../primitives/SmartLink"
@@ -101,8 +102,7 @@ export function HeroCarousel({ data, labels }: Props) {
       >
         {data.slides.map((slide, index) => {
           const Heading = index === 0 ? "h1" : "h2"
-          const image = slide.poster.childImageSharp?.gatsbyImageData
-          if (!image) throw new Error(`The poster of hero slide ${index + 1} is not a raster image sharp can process.`)
+          const image = imageData(slide.poster, slide.posterAlt)
           // Posters after the first wait for the page's load event, so they never compete with the LCP image.
           const showPoster = index === 0 || loaded
           const playVideo = index === active && loaded && moving

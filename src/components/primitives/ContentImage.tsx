@@ -16,9 +16,14 @@ type Props = Omit<GatsbyImageProps, "image" | "alt"> & {
  * alt text in the message, so the build says which image is wrong.
  */
 export function ContentImage({ file, alt, ...rest }: Props) {
+  return <GatsbyImage image={imageData(file, alt)} alt={alt} {...rest} />
+}
+
+/** The processed image of a content file, or an error naming the picture by its alt text. */
+export function imageData(file: ImageFile, alt: string): IGatsbyImageData {
   const image = file.childImageSharp?.gatsbyImageData
   if (!image) {
     throw new Error(`The image for "${alt}" is not a raster image sharp can process (use JPEG, PNG, WebP or AVIF).`)
   }
-  return <GatsbyImage image={image} alt={alt} {...rest} />
+  return image
 }
