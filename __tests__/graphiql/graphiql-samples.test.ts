@@ -1,19 +1,24 @@
 /**
  * The README's sample queries, run exactly as written against the GraphiQL
  * endpoint of `gatsby develop`, and every declared type and field carrying a
- * description for GraphiQL to show.
+ * description for GraphiQL to show. gatsby develop runs in a copy of the
+ * project (node_modules linked), so its cache never meets the production
+ * build's and the edits made here never touch the real content.
  */
 import { spawn, type ChildProcess } from "child_process"
 import fs from "fs"
 import net from "net"
 import path from "path"
+import os from "os"
 import { ROOT } from "../support/serve"
 
-jest.setTimeout(300_000)
+jest.setTimeout(360_000)
 
 const README = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
 const QUERIES = [...README.matchAll(/```graphql\n([\s\S]*?)```/g)].map((match) => match[1] as string)
 
+const SKIP = new Set(["node_modules", ".git", ".cache", "public", "screenshots", "var"])
+const SITE = fs.mkdtempSync(path.join(os.tmpdir(), "develop-"))
 let develop: ChildProcess
 let endpoint = ""
 let output = ""
@@ -33,17 +38,19 @@ async function run(query: string) {
 }
 
 beforeAll(async () => {
+  fs.cpSync(ROOT, SITE, { recursive: true, filter: (source) => !SKIP.has(path.relative(ROOT, source).split(path.sep)[0] ?? "") })
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(SITE, "node_modules"), "dir")
   const port = await freePort()
   endpoint = `http://127.0.0.1:${port}/___graphql`
   develop = spawn(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "develop", "--host", "127.0.0.1", "--port", String(port)], {
-    cwd: ROOT,
+    cwd: SITE,
     env: { ...process.env, NODE_ENV: "development", GATSBY_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   })
   develop.stdout?.on("data", (chunk) => (output += chunk))
   develop.stderr?.on("data", (chunk) => (output += chunk))
-  const deadline = Date.now() + 240_000
+  const deadline = Date.now() + 280_000
   for (;;) {
     try {
       if ((await run("{ __typename }")).data) break
@@ -69,6 +76,7 @@ afterAll(async () => {
       // already gone
     }
   }
+  fs.rmSync(SITE, { recursive: true, force: true })
 })
 
 it("the README holds the three sample queries", () => {
@@ -118,7 +126,7 @@ it("describes every content type and every field in GraphiQL", async () => {
 })
 
 it("reports an editor's mistake made while gatsby develop runs, naming the file and field", async () => {
-  const file = path.join(ROOT, "content/recycle/recycle.json")
+  const file = path.join(SITE, "content/recycle/recycle.json")
   const original = fs.readFileSync(file, "utf8")
   const broken = JSON.parse(original) as Record<string, unknown>
   delete broken.title
@@ -137,10 +145,10 @@ it("reports an editor's mistake made while gatsby develop runs, naming the file 
 })
 
 it("shows a picture dropped into content/gallery/ while gatsby develop runs, with no JSON edit", async () => {
-  const dropped = path.join(ROOT, "content/gallery/zz-live-upload.jpg")
+  const dropped = path.join(SITE, "content/gallery/zz-live-upload.jpg")
   const query = "{ galleryJson { pictures { title image { base } } } }"
   try {
-    fs.copyFileSync(path.join(ROOT, "content/gallery/gallery-02.jpg"), dropped)
+    fs.copyFileSync(path.join(SITE, "content/gallery/gallery-02.jpg"), dropped)
     let titles: string[] = []
     const deadline = Date.now() + 30_000
     while (!titles.includes("Zz live upload") && Date.now() < deadline) {
