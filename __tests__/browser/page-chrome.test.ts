@@ -98,7 +98,7 @@ describe("header", () => {
     await links.nth(count - 1).focus()
     for (let i = 0; i < count - 1; i += 1) {
       await page.keyboard.press("Shift+Tab")
-      await page.waitForTimeout(120)
+      await page.waitForTimeout(400) // the header's 300 ms slide back in
       const overlap = await page.evaluate(() => {
         const focused = document.activeElement as HTMLElement
         const header = document.querySelector(".site-header") as HTMLElement

@@ -39,6 +39,21 @@ export function Header({ site, company, solutions }: Props) {
     return () => document.removeEventListener("keydown", onKey)
   }, [menuOpen, closeMenu])
 
+  // scroll-padding-top keeps most focus moves clear of the sticky bar; when the
+  // browser leaves a focused element partly under it (it counts as visible),
+  // scroll it down into view.
+  React.useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null
+      const bar = document.querySelector<HTMLElement>(".site-header:not(.is-hidden) .main-bar")
+      if (!target || !bar || target.closest(".site-header")) return
+      const overlap = bar.getBoundingClientRect().bottom + 16 - target.getBoundingClientRect().top
+      if (overlap > 0) window.scrollBy({ top: -overlap, behavior: "instant" })
+    }
+    document.addEventListener("focusin", onFocusIn)
+    return () => document.removeEventListener("focusin", onFocusIn)
+  }, [])
+
   // Escape also closes an open desktop sub-menu, handing focus back to its button.
   const onNavKeyDown = (event: React.KeyboardEvent) => {
     if (event.key !== "Escape" || !openSubmenu) return
