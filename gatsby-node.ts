@@ -35,12 +35,22 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 }
 
 const solutionTemplate = path.resolve("src/templates/solution.tsx")
+const noticeTemplate = path.resolve("src/templates/notice.tsx")
+/** The outcomes the form service redirects to (src/forms/copy.ts NoticeId); each needs its page. */
+const NOTICES = ["contact-sent", "subscribe-pending", "subscribe-confirmed"]
+const NOTICE_PATH = /^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<Queries.SolutionPagesQuery>(`
     query SolutionPages {
+      formsJson {
+        pages {
+          id
+          path
+        }
+      }
       allSolutionsJson(sort: { order: ASC }) {
         nodes {
           id
@@ -57,6 +67,18 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Could not load the solution pages from content/solutions.", result.errors)
     return
+  }
+
+  const notices = result.data.formsJson?.pages ?? []
+  for (const id of NOTICES) {
+    const page = notices.find((notice) => notice.id === id)
+    if (!page) {
+      reporter.panicOnBuild(`content/forms/forms.json: "pages" has no entry with "id": "${id}". Add one (id, path, title, text, link); the forms end on it.`)
+    } else if (!NOTICE_PATH.test(page.path)) {
+      reporter.panicOnBuild(`content/forms/forms.json: page "${id}" has "path": "${page.path}". Use a path like "/thank-you": a leading slash, lower-case words and hyphens.`)
+    } else {
+      actions.createPage({ path: page.path, component: noticeTemplate, context: { noticeId: id } })
+    }
   }
 
   const seen = new Map<string, string>()

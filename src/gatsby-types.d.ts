@@ -1253,6 +1253,8 @@ type File = Node & {
   readonly childCompanyJson: Maybe<CompanyJson>;
   /** Returns the first child node of type ContactJson or null if there are no children of given type on this node */
   readonly childContactJson: Maybe<ContactJson>;
+  /** Returns the first child node of type FormsJson or null if there are no children of given type on this node */
+  readonly childFormsJson: Maybe<FormsJson>;
   /** Returns the first child node of type GalleryJson or null if there are no children of given type on this node */
   readonly childGalleryJson: Maybe<GalleryJson>;
   /** Returns the first child node of type HeroJson or null if there are no children of given type on this node */
@@ -1284,6 +1286,8 @@ type File = Node & {
   readonly childrenCompanyJson: Maybe<ReadonlyArray<Maybe<CompanyJson>>>;
   /** Returns all children nodes filtered by type ContactJson */
   readonly childrenContactJson: Maybe<ReadonlyArray<Maybe<ContactJson>>>;
+  /** Returns all children nodes filtered by type FormsJson */
+  readonly childrenFormsJson: Maybe<ReadonlyArray<Maybe<FormsJson>>>;
   /** Returns all children nodes filtered by type GalleryJson */
   readonly childrenGalleryJson: Maybe<ReadonlyArray<Maybe<GalleryJson>>>;
   /** Returns all children nodes filtered by type HeroJson */
@@ -1452,6 +1456,7 @@ type FileFieldSelector = {
   readonly childCallToActionJson: InputMaybe<CallToActionJsonFieldSelector>;
   readonly childCompanyJson: InputMaybe<CompanyJsonFieldSelector>;
   readonly childContactJson: InputMaybe<ContactJsonFieldSelector>;
+  readonly childFormsJson: InputMaybe<FormsJsonFieldSelector>;
   readonly childGalleryJson: InputMaybe<GalleryJsonFieldSelector>;
   readonly childHeroJson: InputMaybe<HeroJsonFieldSelector>;
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
@@ -1468,6 +1473,7 @@ type FileFieldSelector = {
   readonly childrenCallToActionJson: InputMaybe<CallToActionJsonFieldSelector>;
   readonly childrenCompanyJson: InputMaybe<CompanyJsonFieldSelector>;
   readonly childrenContactJson: InputMaybe<ContactJsonFieldSelector>;
+  readonly childrenFormsJson: InputMaybe<FormsJsonFieldSelector>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonFieldSelector>;
   readonly childrenHeroJson: InputMaybe<HeroJsonFieldSelector>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
@@ -1523,6 +1529,7 @@ type FileFilterInput = {
   readonly childCallToActionJson: InputMaybe<CallToActionJsonFilterInput>;
   readonly childCompanyJson: InputMaybe<CompanyJsonFilterInput>;
   readonly childContactJson: InputMaybe<ContactJsonFilterInput>;
+  readonly childFormsJson: InputMaybe<FormsJsonFilterInput>;
   readonly childGalleryJson: InputMaybe<GalleryJsonFilterInput>;
   readonly childHeroJson: InputMaybe<HeroJsonFilterInput>;
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
@@ -1539,6 +1546,7 @@ type FileFilterInput = {
   readonly childrenCallToActionJson: InputMaybe<CallToActionJsonFilterListInput>;
   readonly childrenCompanyJson: InputMaybe<CompanyJsonFilterListInput>;
   readonly childrenContactJson: InputMaybe<ContactJsonFilterListInput>;
+  readonly childrenFormsJson: InputMaybe<FormsJsonFilterListInput>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonFilterListInput>;
   readonly childrenHeroJson: InputMaybe<HeroJsonFilterListInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
@@ -1635,6 +1643,7 @@ type FileSortInput = {
   readonly childCallToActionJson: InputMaybe<CallToActionJsonSortInput>;
   readonly childCompanyJson: InputMaybe<CompanyJsonSortInput>;
   readonly childContactJson: InputMaybe<ContactJsonSortInput>;
+  readonly childFormsJson: InputMaybe<FormsJsonSortInput>;
   readonly childGalleryJson: InputMaybe<GalleryJsonSortInput>;
   readonly childHeroJson: InputMaybe<HeroJsonSortInput>;
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
@@ -1651,6 +1660,7 @@ type FileSortInput = {
   readonly childrenCallToActionJson: InputMaybe<CallToActionJsonSortInput>;
   readonly childrenCompanyJson: InputMaybe<CompanyJsonSortInput>;
   readonly childrenContactJson: InputMaybe<ContactJsonSortInput>;
+  readonly childrenFormsJson: InputMaybe<FormsJsonSortInput>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonSortInput>;
   readonly childrenHeroJson: InputMaybe<HeroJsonSortInput>;
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
@@ -1701,6 +1711,150 @@ type FloatQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Float']>>>;
 };
 
+/** Texts of the subscription confirmation page */
+type FormConfirmPage = {
+  /** The confirm button */
+  readonly button: Scalars['String'];
+  /** Text when the link is not valid */
+  readonly invalidText: Scalars['String'];
+  /** Heading when the link is not valid */
+  readonly invalidTitle: Scalars['String'];
+  /** Text above the button; {email} is the address */
+  readonly text: Scalars['String'];
+  /** Heading when the link is valid */
+  readonly title: Scalars['String'];
+};
+
+type FormConfirmPageFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly invalidText: InputMaybe<FieldSelectorEnum>;
+  readonly invalidTitle: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type FormConfirmPageFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly invalidText: InputMaybe<StringQueryOperatorInput>;
+  readonly invalidTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FormConfirmPageSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly invalidText: InputMaybe<SortOrderEnum>;
+  readonly invalidTitle: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+/** Texts of the page that lists a form's errors */
+type FormErrorPage = {
+  /** Link back to the home page */
+  readonly back: Scalars['String'];
+  /** Text under the heading */
+  readonly intro: Scalars['String'];
+  /** Heading and browser-tab title */
+  readonly title: Scalars['String'];
+};
+
+type FormErrorPageFieldSelector = {
+  readonly back: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type FormErrorPageFilterInput = {
+  readonly back: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FormErrorPageSortInput = {
+  readonly back: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+/** One message per reason a form can be refused */
+type FormErrors = {
+  /** The e-mail field is not an address */
+  readonly invalid_email: Scalars['String'];
+  /** The phone field is not a phone number */
+  readonly invalid_phone: Scalars['String'];
+  /** A one-line field holds a line break */
+  readonly line_break: Scalars['String'];
+  /** The endpoint was called with another method than POST */
+  readonly method_not_allowed: Scalars['String'];
+  /** A field is not plain text */
+  readonly not_text: Scalars['String'];
+  /** Too many posts from one connection */
+  readonly rate_limited: Scalars['String'];
+  /** A required field is empty */
+  readonly required: Scalars['String'];
+  /** An unexpected failure on the server; nothing was stored */
+  readonly server: Scalars['String'];
+  /** The hidden anti-spam field was filled in */
+  readonly spam: Scalars['String'];
+  /** The form was sent faster than a person can fill it in */
+  readonly too_fast: Scalars['String'];
+  /** The body is larger than the server accepts */
+  readonly too_large: Scalars['String'];
+  /** A field is longer than its limit */
+  readonly too_long: Scalars['String'];
+  /** The body is neither a web form nor JSON */
+  readonly unsupported_type: Scalars['String'];
+};
+
+type FormErrorsFieldSelector = {
+  readonly invalid_email: InputMaybe<FieldSelectorEnum>;
+  readonly invalid_phone: InputMaybe<FieldSelectorEnum>;
+  readonly line_break: InputMaybe<FieldSelectorEnum>;
+  readonly method_not_allowed: InputMaybe<FieldSelectorEnum>;
+  readonly not_text: InputMaybe<FieldSelectorEnum>;
+  readonly rate_limited: InputMaybe<FieldSelectorEnum>;
+  readonly required: InputMaybe<FieldSelectorEnum>;
+  readonly server: InputMaybe<FieldSelectorEnum>;
+  readonly spam: InputMaybe<FieldSelectorEnum>;
+  readonly too_fast: InputMaybe<FieldSelectorEnum>;
+  readonly too_large: InputMaybe<FieldSelectorEnum>;
+  readonly too_long: InputMaybe<FieldSelectorEnum>;
+  readonly unsupported_type: InputMaybe<FieldSelectorEnum>;
+};
+
+type FormErrorsFilterInput = {
+  readonly invalid_email: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid_phone: InputMaybe<StringQueryOperatorInput>;
+  readonly line_break: InputMaybe<StringQueryOperatorInput>;
+  readonly method_not_allowed: InputMaybe<StringQueryOperatorInput>;
+  readonly not_text: InputMaybe<StringQueryOperatorInput>;
+  readonly rate_limited: InputMaybe<StringQueryOperatorInput>;
+  readonly required: InputMaybe<StringQueryOperatorInput>;
+  readonly server: InputMaybe<StringQueryOperatorInput>;
+  readonly spam: InputMaybe<StringQueryOperatorInput>;
+  readonly too_fast: InputMaybe<StringQueryOperatorInput>;
+  readonly too_large: InputMaybe<StringQueryOperatorInput>;
+  readonly too_long: InputMaybe<StringQueryOperatorInput>;
+  readonly unsupported_type: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FormErrorsSortInput = {
+  readonly invalid_email: InputMaybe<SortOrderEnum>;
+  readonly invalid_phone: InputMaybe<SortOrderEnum>;
+  readonly line_break: InputMaybe<SortOrderEnum>;
+  readonly method_not_allowed: InputMaybe<SortOrderEnum>;
+  readonly not_text: InputMaybe<SortOrderEnum>;
+  readonly rate_limited: InputMaybe<SortOrderEnum>;
+  readonly required: InputMaybe<SortOrderEnum>;
+  readonly server: InputMaybe<SortOrderEnum>;
+  readonly spam: InputMaybe<SortOrderEnum>;
+  readonly too_fast: InputMaybe<SortOrderEnum>;
+  readonly too_large: InputMaybe<SortOrderEnum>;
+  readonly too_long: InputMaybe<SortOrderEnum>;
+  readonly unsupported_type: InputMaybe<SortOrderEnum>;
+};
+
 /** Label and placeholder of one form field */
 type FormField = {
   /** Label shown above the field */
@@ -1722,6 +1876,273 @@ type FormFieldFilterInput = {
 type FormFieldSortInput = {
   readonly label: InputMaybe<SortOrderEnum>;
   readonly placeholder: InputMaybe<SortOrderEnum>;
+};
+
+/** The e-mails the forms send */
+type FormMail = {
+  /** Subject of the subscription confirmation e-mail */
+  readonly confirmSubject: Scalars['String'];
+  /** Body of the confirmation e-mail; {link} is the confirmation link */
+  readonly confirmText: Scalars['String'];
+  /** First line of the e-mail to the company */
+  readonly contactIntro: Scalars['String'];
+  /** Subject of the e-mail to the company; {subject} is the visitor's subject */
+  readonly contactSubject: Scalars['String'];
+};
+
+type FormMailFieldSelector = {
+  readonly confirmSubject: InputMaybe<FieldSelectorEnum>;
+  readonly confirmText: InputMaybe<FieldSelectorEnum>;
+  readonly contactIntro: InputMaybe<FieldSelectorEnum>;
+  readonly contactSubject: InputMaybe<FieldSelectorEnum>;
+};
+
+type FormMailFilterInput = {
+  readonly confirmSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly confirmText: InputMaybe<StringQueryOperatorInput>;
+  readonly contactIntro: InputMaybe<StringQueryOperatorInput>;
+  readonly contactSubject: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FormMailSortInput = {
+  readonly confirmSubject: InputMaybe<SortOrderEnum>;
+  readonly confirmText: InputMaybe<SortOrderEnum>;
+  readonly contactIntro: InputMaybe<SortOrderEnum>;
+  readonly contactSubject: InputMaybe<SortOrderEnum>;
+};
+
+/** A page a form ends on */
+type FormNotice = {
+  /** Which outcome it shows: contact-sent, subscribe-pending or subscribe-confirmed */
+  readonly id: Scalars['String'];
+  /** Link back to the home page */
+  readonly link: Scalars['String'];
+  /** Path of the page, e.g. /thank-you */
+  readonly path: Scalars['String'];
+  /** Text under the heading */
+  readonly text: Scalars['String'];
+  /** Heading and browser-tab title */
+  readonly title: Scalars['String'];
+};
+
+type FormNoticeFieldSelector = {
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly link: InputMaybe<FieldSelectorEnum>;
+  readonly path: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type FormNoticeFilterInput = {
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly link: InputMaybe<StringQueryOperatorInput>;
+  readonly path: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FormNoticeFilterListInput = {
+  readonly elemMatch: InputMaybe<FormNoticeFilterInput>;
+};
+
+type FormNoticeSortInput = {
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly link: InputMaybe<SortOrderEnum>;
+  readonly path: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+/** Status lines of the forms */
+type FormStatus = {
+  /** Shown when a contact message has been stored */
+  readonly contactSent: Scalars['String'];
+  /** Shown above the field errors when the server refused a form */
+  readonly failed: Scalars['String'];
+  /** Shown when the server could not be reached */
+  readonly offline: Scalars['String'];
+  /** Shown while a form is being sent */
+  readonly sending: Scalars['String'];
+  /** Shown when a subscription awaits confirmation; {email} is the address */
+  readonly subscribeSent: Scalars['String'];
+};
+
+type FormStatusFieldSelector = {
+  readonly contactSent: InputMaybe<FieldSelectorEnum>;
+  readonly failed: InputMaybe<FieldSelectorEnum>;
+  readonly offline: InputMaybe<FieldSelectorEnum>;
+  readonly sending: InputMaybe<FieldSelectorEnum>;
+  readonly subscribeSent: InputMaybe<FieldSelectorEnum>;
+};
+
+type FormStatusFilterInput = {
+  readonly contactSent: InputMaybe<StringQueryOperatorInput>;
+  readonly failed: InputMaybe<StringQueryOperatorInput>;
+  readonly offline: InputMaybe<StringQueryOperatorInput>;
+  readonly sending: InputMaybe<StringQueryOperatorInput>;
+  readonly subscribeSent: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FormStatusSortInput = {
+  readonly contactSent: InputMaybe<SortOrderEnum>;
+  readonly failed: InputMaybe<SortOrderEnum>;
+  readonly offline: InputMaybe<SortOrderEnum>;
+  readonly sending: InputMaybe<SortOrderEnum>;
+  readonly subscribeSent: InputMaybe<SortOrderEnum>;
+};
+
+/** What the contact and subscribe forms say: statuses, error messages, the e-mails they send and the pages they end on */
+type FormsJson = Node & {
+  readonly children: ReadonlyArray<Node>;
+  /** The page a subscription confirmation link opens */
+  readonly confirmPage: FormConfirmPage;
+  /** The page shown when a form sent without JavaScript needs correcting */
+  readonly errorPage: FormErrorPage;
+  /** Error messages; {label} is the field's label, {max} its length limit, {minutes} the wait before trying again */
+  readonly errors: FormErrors;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  /** The e-mails the forms send; {site} is the site's name */
+  readonly mail: FormMail;
+  /** Pages a form ends on when sent without JavaScript */
+  readonly pages: ReadonlyArray<FormNotice>;
+  readonly parent: Maybe<Node>;
+  /** Status lines shown under a form while and after it is sent */
+  readonly status: FormStatus;
+  /** Label of the hidden anti-spam field (read only by screen readers that ignore hiding, so it tells people to leave it empty) */
+  readonly trapLabel: Scalars['String'];
+};
+
+type FormsJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<FormsJsonEdge>;
+  readonly group: ReadonlyArray<FormsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<FormsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type FormsJsonConnection_distinctArgs = {
+  field: FormsJsonFieldSelector;
+};
+
+
+type FormsJsonConnection_groupArgs = {
+  field: FormsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type FormsJsonConnection_maxArgs = {
+  field: FormsJsonFieldSelector;
+};
+
+
+type FormsJsonConnection_minArgs = {
+  field: FormsJsonFieldSelector;
+};
+
+
+type FormsJsonConnection_sumArgs = {
+  field: FormsJsonFieldSelector;
+};
+
+type FormsJsonEdge = {
+  readonly next: Maybe<FormsJson>;
+  readonly node: FormsJson;
+  readonly previous: Maybe<FormsJson>;
+};
+
+type FormsJsonFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly confirmPage: InputMaybe<FormConfirmPageFieldSelector>;
+  readonly errorPage: InputMaybe<FormErrorPageFieldSelector>;
+  readonly errors: InputMaybe<FormErrorsFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly mail: InputMaybe<FormMailFieldSelector>;
+  readonly pages: InputMaybe<FormNoticeFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly status: InputMaybe<FormStatusFieldSelector>;
+  readonly trapLabel: InputMaybe<FieldSelectorEnum>;
+};
+
+type FormsJsonFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly confirmPage: InputMaybe<FormConfirmPageFilterInput>;
+  readonly errorPage: InputMaybe<FormErrorPageFilterInput>;
+  readonly errors: InputMaybe<FormErrorsFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly mail: InputMaybe<FormMailFilterInput>;
+  readonly pages: InputMaybe<FormNoticeFilterListInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly status: InputMaybe<FormStatusFilterInput>;
+  readonly trapLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FormsJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<FormsJsonFilterInput>;
+};
+
+type FormsJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<FormsJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<FormsJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<FormsJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type FormsJsonGroupConnection_distinctArgs = {
+  field: FormsJsonFieldSelector;
+};
+
+
+type FormsJsonGroupConnection_groupArgs = {
+  field: FormsJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type FormsJsonGroupConnection_maxArgs = {
+  field: FormsJsonFieldSelector;
+};
+
+
+type FormsJsonGroupConnection_minArgs = {
+  field: FormsJsonFieldSelector;
+};
+
+
+type FormsJsonGroupConnection_sumArgs = {
+  field: FormsJsonFieldSelector;
+};
+
+type FormsJsonSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly confirmPage: InputMaybe<FormConfirmPageSortInput>;
+  readonly errorPage: InputMaybe<FormErrorPageSortInput>;
+  readonly errors: InputMaybe<FormErrorsSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly mail: InputMaybe<FormMailSortInput>;
+  readonly pages: InputMaybe<FormNoticeSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly status: InputMaybe<FormStatusSortInput>;
+  readonly trapLabel: InputMaybe<SortOrderEnum>;
 };
 
 /** How many gallery items show at viewport widths up to maxWidth */
@@ -3359,6 +3780,7 @@ type Query = {
   readonly allContactJson: ContactJsonConnection;
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
+  readonly allFormsJson: FormsJsonConnection;
   readonly allGalleryJson: GalleryJsonConnection;
   readonly allHeroJson: HeroJsonConnection;
   readonly allImageSharp: ImageSharpConnection;
@@ -3380,6 +3802,7 @@ type Query = {
   readonly contactJson: Maybe<ContactJson>;
   readonly directory: Maybe<Directory>;
   readonly file: Maybe<File>;
+  readonly formsJson: Maybe<FormsJson>;
   readonly galleryJson: Maybe<GalleryJson>;
   readonly heroJson: Maybe<HeroJson>;
   readonly imageSharp: Maybe<ImageSharp>;
@@ -3458,6 +3881,14 @@ type Query_allFileArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<FileSortInput>>>;
+};
+
+
+type Query_allFormsJsonArgs = {
+  filter: InputMaybe<FormsJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<FormsJsonSortInput>>>;
 };
 
 
@@ -3695,6 +4126,7 @@ type Query_fileArgs = {
   childCallToActionJson: InputMaybe<CallToActionJsonFilterInput>;
   childCompanyJson: InputMaybe<CompanyJsonFilterInput>;
   childContactJson: InputMaybe<ContactJsonFilterInput>;
+  childFormsJson: InputMaybe<FormsJsonFilterInput>;
   childGalleryJson: InputMaybe<GalleryJsonFilterInput>;
   childHeroJson: InputMaybe<HeroJsonFilterInput>;
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
@@ -3711,6 +4143,7 @@ type Query_fileArgs = {
   childrenCallToActionJson: InputMaybe<CallToActionJsonFilterListInput>;
   childrenCompanyJson: InputMaybe<CompanyJsonFilterListInput>;
   childrenContactJson: InputMaybe<ContactJsonFilterListInput>;
+  childrenFormsJson: InputMaybe<FormsJsonFilterListInput>;
   childrenGalleryJson: InputMaybe<GalleryJsonFilterListInput>;
   childrenHeroJson: InputMaybe<HeroJsonFilterListInput>;
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
@@ -3748,6 +4181,21 @@ type Query_fileArgs = {
   size: InputMaybe<IntQueryOperatorInput>;
   sourceInstanceName: InputMaybe<StringQueryOperatorInput>;
   uid: InputMaybe<IntQueryOperatorInput>;
+};
+
+
+type Query_formsJsonArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  confirmPage: InputMaybe<FormConfirmPageFilterInput>;
+  errorPage: InputMaybe<FormErrorPageFilterInput>;
+  errors: InputMaybe<FormErrorsFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  mail: InputMaybe<FormMailFilterInput>;
+  pages: InputMaybe<FormNoticeFilterListInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  status: InputMaybe<FormStatusFilterInput>;
+  trapLabel: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -5970,6 +6418,8 @@ type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type ContactPageQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly contactJson: { readonly title: string, readonly breadcrumb: string, readonly description: string, readonly detailsTitle: string, readonly detailsText: string, readonly addressLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly form: { readonly title: string, readonly text: string, readonly requiredNote: string, readonly submit: string, readonly fields: { readonly username: { readonly label: string, readonly placeholder: string }, readonly email: { readonly label: string, readonly placeholder: string }, readonly phone: { readonly label: string, readonly placeholder: string }, readonly subject: { readonly label: string, readonly placeholder: string }, readonly message: { readonly label: string, readonly placeholder: string } } } } | null };
 
+type FormCopyFragment = { readonly trapLabel: string, readonly status: { readonly sending: string, readonly contactSent: string, readonly subscribeSent: string, readonly failed: string, readonly offline: string }, readonly errors: { readonly too_large: string, readonly server: string } };
+
 type GalleryCarouselFragment = { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly pictures: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
 type GalleryLabelsFragment = { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string };
@@ -6016,6 +6466,11 @@ type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 type NotFoundPageQuery = { readonly notFoundJson: { readonly title: string, readonly text: string, readonly solutionsTitle: string, readonly contactText: string, readonly contactLink: { readonly label: string, readonly to: string }, readonly homeLink: { readonly label: string, readonly to: string } } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string }> } };
 
+type NoticeTemplateQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type NoticeTemplateQuery = { readonly formsJson: { readonly pages: ReadonlyArray<{ readonly id: string, readonly path: string, readonly title: string, readonly text: string, readonly link: string }> } | null };
+
 type OverviewFragment = { readonly eyebrow: string, readonly title: string, readonly alt: string, readonly tabs: ReadonlyArray<{ readonly id: string, readonly label: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } };
 
 type ProductListFragment = { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly enquire: string, readonly items: ReadonlyArray<{ readonly title: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
@@ -6045,14 +6500,14 @@ type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: st
 type UseSiteQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseSiteQuery = { readonly siteJson: { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly stickyHeaderOffset: number, readonly goToTopOffset: number, readonly revealDuration: number, readonly skipToContent: string, readonly menuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string }> } };
+type UseSiteQuery = { readonly siteJson: { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly stickyHeaderOffset: number, readonly goToTopOffset: number, readonly revealDuration: number, readonly skipToContent: string, readonly menuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly formsJson: { readonly trapLabel: string, readonly status: { readonly sending: string, readonly contactSent: string, readonly subscribeSent: string, readonly failed: string, readonly offline: string }, readonly errors: { readonly too_large: string, readonly server: string } } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string }> } };
 
 type WhyChooseUsFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly column: number, readonly title: string, readonly description: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
 type SolutionPagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SolutionPagesQuery = { readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly parent: { readonly relativePath: string } | {} | null }> } };
+type SolutionPagesQuery = { readonly formsJson: { readonly pages: ReadonlyArray<{ readonly id: string, readonly path: string }> } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly parent: { readonly relativePath: string } | {} | null }> } };
 
 
 }

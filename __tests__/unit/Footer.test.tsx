@@ -1,11 +1,11 @@
 import * as React from "react"
 import { render, screen, within } from "@testing-library/react"
 import { Footer } from "../../src/components/layout/Footer"
-import { company, site, solutions } from "../fixtures/chrome"
+import { company, forms, site, solutions } from "../fixtures/chrome"
 
 describe("Footer", () => {
   it("has a subscribe form that posts one required e-mail field", () => {
-    render(<Footer site={site} company={company} solutions={solutions} year={2031} />)
+    render(<Footer site={site} company={company} forms={forms} solutions={solutions} year={2031} />)
     const email = screen.getByLabelText("Your e-mail")
     expect(email).toHaveAttribute("type", "email")
     expect(email).toHaveAttribute("name", "email")
@@ -16,7 +16,7 @@ describe("Footer", () => {
   })
 
   it("lists the Useful Links in order", () => {
-    render(<Footer site={site} company={company} solutions={solutions} year={2031} />)
+    render(<Footer site={site} company={company} forms={forms} solutions={solutions} year={2031} />)
     const nav = screen.getByRole("navigation", { name: "Useful Links" })
     const links = within(nav).getAllByRole("link")
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
@@ -28,7 +28,7 @@ describe("Footer", () => {
   })
 
   it("shows the blurb, contact info, tax registration, social links and the copyright line of the year", () => {
-    render(<Footer site={site} company={company} solutions={solutions} year={2031} />)
+    render(<Footer site={site} company={company} forms={forms} solutions={solutions} year={2031} />)
     expect(screen.getByText("We test energy.")).toBeInTheDocument()
     expect(screen.getByText(/1 Test Road/)).toBeInTheDocument()
     expect(screen.getByRole("link", { name: "+1 (555) 010-0199" })).toHaveAttribute("href", "tel:+15550100199")

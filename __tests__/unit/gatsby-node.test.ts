@@ -2,12 +2,21 @@ import { createPages, createSchemaCustomization } from "../../gatsby-node"
 
 type Node = { id: string; slug: string; parent: { relativePath: string } }
 
-async function run(nodes: Node[]) {
-  const createPage = jest.fn()
+const NOTICES = [
+  { id: "contact-sent", path: "/thank-you" },
+  { id: "subscribe-pending", path: "/subscribe/check-your-inbox" },
+  { id: "subscribe-confirmed", path: "/subscribe/confirmed" },
+]
+
+async function run(nodes: Node[], pages = NOTICES) {
+  const created = jest.fn()
   const panicOnBuild = jest.fn()
-  const graphql = jest.fn().mockResolvedValue({ data: { allSolutionsJson: { nodes } } })
-  await (createPages as (args: unknown) => Promise<void>)({ graphql, actions: { createPage }, reporter: { panicOnBuild } })
-  return { createPage, panicOnBuild }
+  const graphql = jest.fn().mockResolvedValue({ data: { formsJson: { pages }, allSolutionsJson: { nodes } } })
+  await (createPages as (args: unknown) => Promise<void>)({ graphql, actions: { createPage: created }, reporter: { panicOnBuild } })
+  // The solution pages, apart from the forms' notice pages
+  const createPage = { mock: { calls: created.mock.calls.filter(([page]) => /solution\.tsx$/.test(page.component)) } }
+  const notices = created.mock.calls.filter(([page]) => /notice\.tsx$/.test(page.component)).map(([page]) => page)
+  return { createPage, panicOnBuild, notices }
 }
 
 const node = (slug: string, file = `solutions/${slug}.json`): Node => ({ id: `id-${slug}`, slug, parent: { relativePath: file } })
@@ -30,14 +39,27 @@ describe("createPages", () => {
 
   it("stops the build on a duplicate slug, naming both files", async () => {
     const { createPage, panicOnBuild } = await run([node("waste-to-a", "solutions/one.json"), node("waste-to-a", "solutions/two.json")])
-    expect(createPage).toHaveBeenCalledTimes(1)
+    expect(createPage.mock.calls).toHaveLength(1)
     expect(panicOnBuild).toHaveBeenCalledWith(expect.stringContaining('content/solutions/two.json: field "slug" is "waste-to-a", which content/solutions/one.json already uses'))
   })
 
   it("stops the build on a slug that is not a clean path segment", async () => {
     const { createPage, panicOnBuild } = await run([node("Waste To A/")])
-    expect(createPage).not.toHaveBeenCalled()
+    expect(createPage.mock.calls).toHaveLength(0)
     expect(panicOnBuild).toHaveBeenCalledWith(expect.stringContaining('field "slug" is "Waste To A/"'))
+  })
+
+  it("creates the pages the forms end on from content/forms, one template", async () => {
+    const { notices, panicOnBuild } = await run([node("waste-to-a")])
+    expect(panicOnBuild).not.toHaveBeenCalled()
+    expect(notices.map((page) => [page.path, page.context.noticeId])).toEqual(NOTICES.map((notice) => [notice.path, notice.id]))
+  })
+
+  it("stops the build when a form's end page is missing or has a bad path", async () => {
+    const { notices, panicOnBuild } = await run([node("waste-to-a")], [NOTICES[0]!, { id: "subscribe-pending", path: "check inbox" }])
+    expect(notices).toHaveLength(1)
+    expect(panicOnBuild).toHaveBeenCalledWith(expect.stringContaining('page "subscribe-pending" has "path": "check inbox"'))
+    expect(panicOnBuild).toHaveBeenCalledWith(expect.stringContaining('"pages" has no entry with "id": "subscribe-confirmed"'))
   })
 })
 
@@ -58,6 +80,7 @@ describe("createSchemaCustomization", () => {
       "RecycleJson",
       "GalleryJson",
       "ProductsJson",
+      "FormsJson",
       "ContactJson",
       "SolutionsJson",
       "NotFoundJson",

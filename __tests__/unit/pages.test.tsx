@@ -5,7 +5,7 @@ import { ContactForm } from "../../src/components/blocks/ContactForm"
 import { HowItWorks } from "../../src/components/blocks/HowItWorks"
 import { ProductList } from "../../src/components/blocks/ProductList"
 import SolutionTemplate from "../../src/templates/solution"
-import { company, site, solutions } from "../fixtures/chrome"
+import { company, forms, site, solutions } from "../fixtures/chrome"
 import { imageFile, publicFile } from "../fixtures/image"
 
 const field = (label: string) => ({ label, placeholder: "" })
@@ -21,7 +21,7 @@ describe("ContactForm", () => {
   afterEach(() => window.history.replaceState(null, "", "/"))
 
   it("is the #contact anchor, posts, and marks name, e-mail, phone and subject required but not the message", () => {
-    render(<ContactForm data={contactForm} />)
+    render(<ContactForm data={contactForm} copy={forms} />)
     const form = screen.getByRole("form", { name: "Write to us" })
     expect(form).toHaveAttribute("id", "contact")
     expect(form).toHaveAttribute("method", "post")
@@ -44,7 +44,7 @@ describe("ContactForm", () => {
 
   it("fills in the subject named in the address", () => {
     window.history.replaceState(null, "", "/contact?subject=Air+Separator#contact")
-    render(<ContactForm data={contactForm} />)
+    render(<ContactForm data={contactForm} copy={forms} />)
     expect(screen.getByLabelText(/^Subject/)).toHaveValue("Air Separator")
   })
 })
@@ -74,7 +74,7 @@ describe("HowItWorks", () => {
 
 describe("Solution template", () => {
   beforeEach(() => {
-    jest.mocked(useStaticQuery).mockReturnValue({ siteJson: site, companyJson: company, allSolutionsJson: { nodes: solutions } })
+    jest.mocked(useStaticQuery).mockReturnValue({ siteJson: site, companyJson: company, formsJson: forms, allSolutionsJson: { nodes: solutions } })
   })
 
   it("shows the title banner with breadcrumb, the text, the images, How it works and the gallery", () => {

@@ -612,4 +612,124 @@ export const typeDefs = /* GraphQL */ `
     "Button back to the home page"
     homeLink: ContentLink!
   }
+
+  "What the contact and subscribe forms say: statuses, error messages, the e-mails they send and the pages they end on"
+  type FormsJson implements Node @dontInfer {
+    "Label of the hidden anti-spam field (read only by screen readers that ignore hiding, so it tells people to leave it empty)"
+    trapLabel: String!
+    "Status lines shown under a form while and after it is sent"
+    status: FormStatus!
+    "Error messages; {label} is the field's label, {max} its length limit, {minutes} the wait before trying again"
+    errors: FormErrors!
+    "The page shown when a form sent without JavaScript needs correcting"
+    errorPage: FormErrorPage!
+    "The page a subscription confirmation link opens"
+    confirmPage: FormConfirmPage!
+    "The e-mails the forms send; {site} is the site's name"
+    mail: FormMail!
+    "Pages a form ends on when sent without JavaScript"
+    pages: [FormNotice!]!
+  }
+
+  "Status lines of the forms"
+
+  type FormStatus {
+    "Shown while a form is being sent"
+    sending: String!
+    "Shown when a contact message has been stored"
+    contactSent: String!
+    "Shown when a subscription awaits confirmation; {email} is the address"
+    subscribeSent: String!
+    "Shown above the field errors when the server refused a form"
+    failed: String!
+    "Shown when the server could not be reached"
+    offline: String!
+  }
+
+  "One message per reason a form can be refused"
+
+  type FormErrors {
+    "A required field is empty"
+    required: String!
+    "A field is longer than its limit"
+    too_long: String!
+    "The e-mail field is not an address"
+    invalid_email: String!
+    "The phone field is not a phone number"
+    invalid_phone: String!
+    "A one-line field holds a line break"
+    line_break: String!
+    "A field is not plain text"
+    not_text: String!
+    "The hidden anti-spam field was filled in"
+    spam: String!
+    "The form was sent faster than a person can fill it in"
+    too_fast: String!
+    "Too many posts from one connection"
+    rate_limited: String!
+    "The body is larger than the server accepts"
+    too_large: String!
+    "The body is neither a web form nor JSON"
+    unsupported_type: String!
+    "The body is broken (e.g. JSON that does not parse)"
+    malformed: String!
+    "The endpoint was called with another method than POST"
+    method_not_allowed: String!
+    "An unexpected failure on the server; nothing was stored"
+    server: String!
+  }
+
+  "Texts of the page that lists a form's errors"
+
+  type FormErrorPage {
+    "Heading and browser-tab title"
+    title: String!
+    "Text under the heading"
+    intro: String!
+    "Link back to the home page"
+    back: String!
+  }
+
+  "Texts of the subscription confirmation page"
+
+  type FormConfirmPage {
+    "Heading when the link is valid"
+    title: String!
+    "Text above the button; {email} is the address"
+    text: String!
+    "The confirm button"
+    button: String!
+    "Heading when the link is not valid"
+    invalidTitle: String!
+    "Text when the link is not valid"
+    invalidText: String!
+  }
+
+  "The e-mails the forms send"
+
+  type FormMail {
+    "Subject of the e-mail to the company; {subject} is the visitor's subject"
+    contactSubject: String!
+    "First line of the e-mail to the company"
+    contactIntro: String!
+    "Subject of the subscription confirmation e-mail"
+    confirmSubject: String!
+    "Body of the confirmation e-mail; {link} is the confirmation link"
+    confirmText: String!
+  }
+
+  "A page a form ends on"
+
+  type FormNotice {
+    "Which outcome it shows: contact-sent, subscribe-pending or subscribe-confirmed"
+    id: String!
+    "Path of the page, e.g. /thank-you"
+    path: String!
+    "Heading and browser-tab title"
+    title: String!
+    "Text under the heading"
+    text: String!
+    "Link back to the home page"
+    link: String!
+  }
 `

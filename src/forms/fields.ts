@@ -29,7 +29,12 @@ export type FormValues<K extends FormKind> = { [F in keyof (typeof FORMS)[K]]: s
 
 /** A field people do not see; bots that fill every input fill it too. */
 export const HONEYPOT = "website"
-/** Set by the page's script when the form is first shown (ms since epoch). */
-export const STARTED_AT = "startedAt"
+/**
+ * Set by the page's script at submit: how long the form was on screen, in ms.
+ * A duration, not a timestamp, so a visitor's wrong clock cannot trip it.
+ */
+export const FILL_TIME = "fillMs"
+/** Set by the page's script: one key per message, so a retried post is stored once. */
+export const IDEMPOTENCY_KEY = "idempotencyKey"
 /** A person takes longer than this to fill a form; faster posts are refused. */
 export const MIN_FILL_MS = 3000

@@ -1,4 +1,4 @@
-import { FORMS, HONEYPOT, MIN_FILL_MS, STARTED_AT, type FieldRule, type FormKind, type FormValues } from "./fields"
+import { FORMS, HONEYPOT, MIN_FILL_MS, FILL_TIME, type FieldRule, type FormKind, type FormValues } from "./fields"
 
 export type ErrorCode = "required" | "too_long" | "invalid_email" | "invalid_phone" | "line_break" | "not_text" | "spam" | "too_fast"
 
@@ -44,9 +44,9 @@ function checkField(field: string, rule: FieldRule, raw: unknown): { value: stri
  * Checks a decoded form body (urlencoded or JSON, as a plain object) against
  * the form's rules: every rule the browser enforces, and more (lengths, single
  * lines, e-mail and phone shapes, no control characters, the honeypot and the
- * minimum fill time when the page's script recorded when the form was shown).
+ * minimum fill time when the page's script reports how long the form was on screen).
  */
-export function validateSubmission<K extends FormKind>(kind: K, body: unknown, now: number = Date.now()): Validation<K> {
+export function validateSubmission<K extends FormKind>(kind: K, body: unknown): Validation<K> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return { ok: false, errors: [{ field: "form", code: "not_text", message: "The body must be a form or a JSON object." }] }
   }
@@ -60,10 +60,10 @@ export function validateSubmission<K extends FormKind>(kind: K, body: unknown, n
   }
   const trap = input[HONEYPOT]
   if (trap !== undefined && trap !== "") errors.push({ field: "form", code: "spam", message: "The submission was refused." })
-  const started = input[STARTED_AT]
-  if (started !== undefined && started !== "") {
-    const at = Number(started)
-    if (!Number.isFinite(at) || now - at < MIN_FILL_MS) errors.push({ field: "form", code: "too_fast", message: "The form was sent too quickly; please try again." })
+  const filled = input[FILL_TIME]
+  if (filled !== undefined && filled !== "") {
+    const ms = typeof filled === "string" || typeof filled === "number" ? Number(filled) : Number.NaN
+    if (!Number.isFinite(ms) || ms < MIN_FILL_MS) errors.push({ field: "form", code: "too_fast", message: "The form was sent too quickly; please try again." })
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, values: values as FormValues<K> }
 }

@@ -10,6 +10,9 @@ export function useSite() {
       companyJson {
         ...CompanyDetails
       }
+      formsJson {
+        ...FormCopy
+      }
       allSolutionsJson(sort: { order: ASC }) {
         nodes {
           ...SolutionLink
@@ -17,10 +20,10 @@ export function useSite() {
       }
     }
   `)
-  if (!data.siteJson || !data.companyJson) {
-    throw new Error("content/site/site.json and content/company/company.json are both required.")
+  if (!data.siteJson || !data.companyJson || !data.formsJson) {
+    throw new Error("content/site/site.json, content/company/company.json and content/forms/forms.json are all required.")
   }
-  return { site: data.siteJson, company: data.companyJson, solutions: data.allSolutionsJson.nodes }
+  return { site: data.siteJson, company: data.companyJson, forms: data.formsJson, solutions: data.allSolutionsJson.nodes }
 }
 
 export const siteChromeFragments = graphql`
@@ -109,6 +112,21 @@ export const siteChromeFragments = graphql`
     copyright
   }
 
+  fragment FormCopy on FormsJson {
+    trapLabel
+    status {
+      sending
+      contactSent
+      subscribeSent
+      failed
+      offline
+    }
+    errors {
+      too_large
+      server
+    }
+  }
+
   fragment SolutionLink on SolutionsJson {
     slug
     title
@@ -119,3 +137,4 @@ export const siteChromeFragments = graphql`
 export type SiteChrome = Queries.SiteChromeFragment
 export type CompanyDetails = Queries.CompanyDetailsFragment
 export type SolutionLink = Queries.SolutionLinkFragment
+export type FormCopy = Queries.FormCopyFragment

@@ -5,19 +5,21 @@ import { ContactForm } from "../components/blocks/ContactForm"
 import { PageBanner } from "../components/blocks/PageBanner"
 import { Layout } from "../components/layout/Layout"
 import { Seo } from "../components/layout/Seo"
+import { useSite } from "../hooks/use-site"
 import { required } from "../lib/required"
 
 export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
   const site = required(data.siteJson, "content/site/site.json")
   const contact = required(data.contactJson, "content/contact/contact.json")
   const company = required(data.companyJson, "content/company/company.json")
+  const { forms } = useSite()
   return (
     <Layout>
       <PageBanner title={contact.title} breadcrumb={contact.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
       <section className="section contact">
         <div className="container contact__grid">
           <ContactDetails labels={contact} company={company} />
-          <ContactForm data={contact.form} />
+          <ContactForm data={contact.form} copy={forms} />
         </div>
       </section>
     </Layout>

@@ -1,7 +1,10 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { FORMS } from "../../forms/fields"
+import { useFormSubmit } from "../../hooks/use-form-submit"
+import type { FormCopy } from "../../hooks/use-site"
 import { CONTACT_FORM_ID } from "../../lib/links"
+import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
 
 type FieldName = keyof typeof FORMS.contact
 
@@ -16,16 +19,19 @@ const CONTROLS: Record<FieldName, { type: "text" | "email" | "tel" | "textarea";
 
 interface Props {
   data: Queries.ContactFormFragment
+  copy: FormCopy
 }
 
 /**
  * The contact form: username, email, phone and subject required, message
  * optional (as FORMS.contact says, which the server checks too), posted to the
- * site's endpoint. A subject passed in the address (?subject=Conveyor%20Belt,
+ * site's endpoint: a plain POST without JavaScript, inline with it (see
+ * useFormSubmit). A subject passed in the address (?subject=Conveyor%20Belt,
  * from "Get a Quote" and the machine links) is filled in when the field is
  * still empty.
  */
-export function ContactForm({ data }: Props) {
+export function ContactForm({ data, copy }: Props) {
+  const { state, onSubmit, errorProps } = useFormSubmit(copy)
   const subjectRef = React.useRef<HTMLInputElement>(null)
   React.useEffect(() => {
     const subject = new URLSearchParams(window.location.search).get("subject")
@@ -35,7 +41,15 @@ export function ContactForm({ data }: Props) {
   }, [])
 
   return (
-    <form id={CONTACT_FORM_ID} className="contact-form" method="post" action="/api/contact" aria-labelledby="contact-form-title">
+    <form
+      id={CONTACT_FORM_ID}
+      className="contact-form"
+      method="post"
+      action="/api/contact"
+      aria-labelledby="contact-form-title"
+      aria-busy={state.phase === "sending"}
+      onSubmit={onSubmit}
+    >
       <h2 id="contact-form-title">{data.title}</h2>
       <p>{data.text}</p>
       <p className="contact-form__note">{data.requiredNote}</p>
@@ -45,7 +59,7 @@ export function ContactForm({ data }: Props) {
           const { required, max } = FORMS.contact[name]
           const { type, autoComplete } = CONTROLS[name]
           const { label, placeholder } = data.fields[name]
-          const shared = { id, name, required, maxLength: max, placeholder }
+          const shared = { id, name, required, maxLength: max, placeholder, ...errorProps(id, name) }
           return (
             <div key={name} className={`field${type === "textarea" ? " field--wide" : ""}`}>
               <label htmlFor={id}>
@@ -57,13 +71,16 @@ export function ContactForm({ data }: Props) {
               ) : (
                 <input {...shared} type={type} autoComplete={autoComplete} ref={name === "subject" ? subjectRef : undefined} />
               )}
+              <FieldError id={id} message={state.errors[name]} />
             </div>
           )
         })}
       </div>
+      <Honeypot id="contact-website" label={copy.trapLabel} />
       <button type="submit" className="button button--amber">
         {data.submit}
       </button>
+      <FormStatus id="contact-status" state={state} />
     </form>
   )
 }

@@ -1,6 +1,6 @@
 import * as React from "react"
 import { Link } from "gatsby"
-import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
+import type { CompanyDetails, FormCopy, SiteChrome, SolutionLink } from "../../hooks/use-site"
 import { fill } from "../../lib/text"
 import { EmailIcon, LocationIcon, PhoneIcon, TaxIcon } from "../primitives/Icons"
 import { SmartLink } from "../primitives/SmartLink"
@@ -11,18 +11,19 @@ import { SubscribeForm } from "./SubscribeForm"
 interface Props {
   site: SiteChrome
   company: CompanyDetails
+  forms: FormCopy
   solutions: readonly SolutionLink[]
   /** Year in the copyright line; the build's year unless a test pins it */
   year?: number
 }
 
-export function Footer({ site, company, solutions, year = new Date().getFullYear() }: Props) {
+export function Footer({ site, company, forms, solutions, year = new Date().getFullYear() }: Props) {
   const { footer } = site
   const { address } = company
   return (
     <footer className="site-footer">
       <div className="container">
-        <SubscribeForm labels={footer.subscribe} />
+        <SubscribeForm labels={footer.subscribe} copy={forms} />
         <div className="site-footer__grid">
           <div className="site-footer__about">
             <Brand company={company} tone="dark" />

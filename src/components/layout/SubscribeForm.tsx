@@ -1,35 +1,56 @@
 import * as React from "react"
 import { FORMS } from "../../forms/fields"
-import type { SiteChrome } from "../../hooks/use-site"
+import { useFormSubmit } from "../../hooks/use-form-submit"
+import type { FormCopy, SiteChrome } from "../../hooks/use-site"
+import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
 
 interface Props {
   labels: SiteChrome["footer"]["subscribe"]
+  copy: FormCopy
 }
 
-/** The footer's newsletter sign-up: one required e-mail field, posted to the site's endpoint. */
-export function SubscribeForm({ labels }: Props) {
+/**
+ * The footer's newsletter sign-up: one required e-mail field, posted to the
+ * site's endpoint (inline with JavaScript, a plain POST without). The server
+ * answers with a double opt-in: a confirmation link by e-mail.
+ */
+export function SubscribeForm({ labels, copy }: Props) {
+  const { state, onSubmit, errorProps } = useFormSubmit(copy)
   return (
     <div className="subscribe">
       <div className="subscribe__text">
         <h2 id="subscribe-title">{labels.title}</h2>
         <p>{labels.text}</p>
       </div>
-      <form className="subscribe__form" method="post" action="/api/subscribe" aria-labelledby="subscribe-title">
-        <label htmlFor="subscribe-email" className="visually-hidden">
-          {labels.emailLabel}
-        </label>
-        <input
-          id="subscribe-email"
-          type="email"
-          name="email"
-          required
-          autoComplete="email"
-          placeholder={labels.placeholder}
-          maxLength={FORMS.subscribe.email.max}
-        />
-        <button type="submit" className="button button--amber">
-          {labels.button}
-        </button>
+      <form
+        className="subscribe__form"
+        method="post"
+        action="/api/subscribe"
+        aria-labelledby="subscribe-title"
+        aria-busy={state.phase === "sending"}
+        onSubmit={onSubmit}
+      >
+        <div className="subscribe__row">
+          <label htmlFor="subscribe-email" className="visually-hidden">
+            {labels.emailLabel}
+          </label>
+          <input
+            id="subscribe-email"
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            placeholder={labels.placeholder}
+            maxLength={FORMS.subscribe.email.max}
+            {...errorProps("subscribe-email", "email")}
+          />
+          <Honeypot id="subscribe-website" label={copy.trapLabel} />
+          <button type="submit" className="button button--amber">
+            {labels.button}
+          </button>
+        </div>
+        <FieldError id="subscribe-email" message={state.errors.email} />
+        <FormStatus id="subscribe-status" state={state} />
       </form>
     </div>
   )

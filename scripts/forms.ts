@@ -1,0 +1,33 @@
+// `npm run forms -- <contact|subscribe|subscribers> [--json]`: reads the forms'
+// store (FORMS_DATA_DIR, default var/forms) and prints what it holds.
+import { readConfig } from "../src/forms/config"
+import { createStore } from "../src/forms/store"
+
+async function main(): Promise<void> {
+  const [what = "contact", flag] = process.argv.slice(2)
+  const config = readConfig()
+  const store = createStore(config.dataDir)
+  const asJson = flag === "--json"
+  if (what === "subscribers") {
+    const subscribers = await store.subscribers()
+    if (asJson) return console.log(JSON.stringify(subscribers.map(({ secret: _secret, ...rest }) => rest), null, 2))
+    for (const s of subscribers) console.log(`${s.status.padEnd(9)} ${s.email}  since ${s.firstRequestedAt}${s.confirmedAt ? `, confirmed ${s.confirmedAt}` : ""}`)
+    console.log(`${subscribers.filter((s) => s.status === "confirmed").length} confirmed, ${subscribers.filter((s) => s.status === "pending").length} pending (${config.dataDir})`)
+    return
+  }
+  if (what !== "contact" && what !== "subscribe") throw new Error(`Unknown "${what}": use contact, subscribe or subscribers.`)
+  const submissions = await store.list(what)
+  const rows = await Promise.all(submissions.map(async (s) => ({ ...s, delivery: what === "contact" ? await store.delivery(s.id) : undefined })))
+  if (asJson) return console.log(JSON.stringify(rows, null, 2))
+  for (const row of rows) {
+    const state = row.delivery ? (row.delivery.deliveredAt ? `e-mailed ${row.delivery.deliveredAt}` : `not e-mailed yet (${row.delivery.attempts} attempts${row.delivery.lastError ? `, last error: ${row.delivery.lastError}` : ""})`) : ""
+    console.log(`${row.receivedAt}  ${row.id}  ${state}`)
+    for (const [field, value] of Object.entries(row.values)) console.log(`    ${field}: ${value.replace(/\n/g, "\n      ")}`)
+  }
+  console.log(`${rows.length} ${what} submissions in ${config.dataDir}`)
+}
+
+main().catch((error: Error) => {
+  console.error(error.message)
+  process.exit(1)
+})

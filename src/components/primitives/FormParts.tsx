@@ -1,0 +1,31 @@
+import * as React from "react"
+import { HONEYPOT } from "../../forms/fields"
+import type { SubmitState } from "../../hooks/use-form-submit"
+
+/** A field people never see or reach; bots that fill in every input fill it in too. */
+export function Honeypot({ id, label }: { id: string; label: string }) {
+  return (
+    <div className="form-trap" aria-hidden="true">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  )
+}
+
+/** The live region a form announces its outcome in; present from the start so screen readers hear every change. */
+export function FormStatus({ id, state }: { id: string; state: SubmitState }) {
+  return (
+    <p id={id} className={`form-status form-status--${state.phase}`} role="status" aria-live="polite">
+      {state.message}
+    </p>
+  )
+}
+
+/** The server's message for one field, tied to it by aria-describedby. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={`${id}-error`} className="field__error">
+      {message}
+    </p>
+  ) : null
+}

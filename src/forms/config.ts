@@ -1,0 +1,68 @@
+import path from "path"
+import company from "../../content/company/company.json"
+import site from "../../content/site/site.json"
+
+/** How the forms' server side is set up; every value comes from the environment (see the README). */
+export interface FormsConfig {
+  /** Where submissions are written: FORMS_DATA_DIR, default ./var/forms */
+  dataDir: string
+  /** SMTP server for delivery, e.g. smtp://user:pass@mail.example.com:587; unset means store only */
+  smtpUrl?: string
+  /** Sender of every e-mail the site sends */
+  mailFrom: string
+  /** Who receives contact messages */
+  mailTo: string
+  /** Public address of the site, for the links in confirmation e-mails */
+  siteUrl: string
+  siteName: string
+  /** Posts accepted per client address and endpoint within windowS seconds */
+  rateLimit: { points: number; windowS: number }
+  /** Delivery retries wait minMs, doubling each time up to maxMs */
+  retry: { minMs: number; maxMs: number }
+  /** A confirmation e-mail goes to the same address at most once per cooldownS, and at most max times */
+  confirm: { cooldownS: number; max: number }
+}
+
+export class ConfigError extends Error {}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === "") return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} is "${raw}"; it must be a whole number above 0 (default ${fallback}).`)
+  return value
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | undefined {
+  const raw = env[name] || fallback
+  if (!raw) return undefined
+  try {
+    new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} is "${raw}", which is not a URL.`)
+  }
+  return raw.replace(/\/$/, "")
+}
+
+/**
+ * The environment at run time. Written through globalThis because the
+ * webpack build of Gatsby Functions replaces a bare `process.env` with the
+ * build's values ({}), which would ignore what the server is started with.
+ */
+export const runtimeEnv = (): NodeJS.ProcessEnv => globalThis.process.env
+
+export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
+  const smtpUrl = url(env, "SMTP_URL")
+  if (smtpUrl && !/^smtps?:/.test(smtpUrl)) throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:password@mail.example.com:587.`)
+  return {
+    dataDir: path.resolve(env.FORMS_DATA_DIR || path.join("var", "forms")),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || `${company.name} website <${company.email}>`,
+    mailTo: env.MAIL_TO || company.email,
+    siteUrl: url(env, "SITE_URL", site.siteUrl) as string,
+    siteName: company.name,
+    rateLimit: { points: positive(env, "FORMS_RATE_LIMIT", 10), windowS: positive(env, "FORMS_RATE_WINDOW_S", 600) },
+    retry: { minMs: positive(env, "FORMS_RETRY_MIN_MS", 5_000), maxMs: positive(env, "FORMS_RETRY_MAX_MS", 3_600_000) },
+    confirm: { cooldownS: positive(env, "FORMS_CONFIRM_COOLDOWN_S", 86_400), max: positive(env, "FORMS_CONFIRM_MAX", 3) },
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The words the forms' server side uses, from content/ like every other text
+ * of the site: error messages, e-mails and the pages it renders itself.
+ */
+import contact from "../../content/contact/contact.json"
+import forms from "../../content/forms/forms.json"
+import site from "../../content/site/site.json"
+import { FORMS, type FormKind } from "./fields"
+import type { FieldError } from "./validate"
+
+export const copy = forms
+
+export type NoticeId = "contact-sent" | "subscribe-pending" | "subscribe-confirmed"
+
+/** Replaces {name} placeholders; unknown ones stay as they are. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+}
+
+export function fieldLabel(kind: FormKind, field: string): string {
+  if (kind === "subscribe") return site.footer.subscribe.emailLabel
+  const fields = contact.form.fields as Record<string, { label: string } | undefined>
+  return fields[field]?.label ?? field
+}
+
+/** The visitor-facing message for one refusal, in the content's words. */
+export function errorText(kind: FormKind, error: FieldError): string {
+  const template = (copy.errors as Record<string, string>)[error.code] ?? copy.errors.not_text
+  const rules = FORMS[kind] as Record<string, { max: number } | undefined>
+  return fill(template, { label: fieldLabel(kind, error.field), max: rules[error.field]?.max ?? "" })
+}
+
+export function noticePath(id: NoticeId): string {
+  const page = copy.pages.find((notice) => notice.id === id)
+  if (!page) throw new Error(`content/forms/forms.json: "pages" has no entry with id "${id}".`)
+  return page.path
+}

@@ -1,0 +1,149 @@
+import nodemailer, { type Transporter } from "nodemailer"
+import type { FormsConfig } from "./config"
+import { copy, fieldLabel, fill } from "./copy"
+import { FORMS } from "./fields"
+import { subscriberKey, type Store } from "./store"
+
+type Job = { kind: "contact"; id: string } | { kind: "confirm"; key: string }
+
+export interface Logger {
+  info: (message: string) => void
+  warn: (message: string) => void
+  error: (message: string) => void
+}
+
+const jobId = (job: Job) => (job.kind === "contact" ? `contact:${job.id}` : `confirm:${job.key}`)
+
+/**
+ * Sends what the store says is owed: one e-mail to the company per contact
+ * submission (reply-to the visitor) and one confirmation e-mail per
+ * subscription request. Nothing is removed from the store; a send that fails
+ * is recorded and retried with doubling waits, also after a restart (start()
+ * reads the store again).
+ */
+export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
+  const transport: Transporter | undefined = config.smtpUrl
+    ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    : undefined
+  const queue = new Map<string, { job: Job; dueAt: number; attempts: number }>()
+  let timer: NodeJS.Timeout | undefined
+  let pumping: Promise<void> | undefined
+  let stopped = false
+
+  const backoff = (attempts: number) => Math.min(config.retry.maxMs, config.retry.minMs * 2 ** Math.max(0, attempts - 1))
+
+  function enqueue(job: Job, attempts = 0, dueAt = Date.now()): void {
+    if (!transport || stopped) return
+    const existing = queue.get(jobId(job))
+    queue.set(jobId(job), { job, attempts: existing?.attempts ?? attempts, dueAt: existing ? Math.min(existing.dueAt, dueAt) : dueAt })
+    schedule()
+  }
+
+  function schedule(): void {
+    if (stopped || pumping) return
+    if (timer) clearTimeout(timer)
+    timer = undefined
+    if (queue.size === 0) return
+    const next = Math.min(...[...queue.values()].map((entry) => entry.dueAt))
+    timer = setTimeout(() => {
+      timer = undefined
+      pumping = pump().finally(() => {
+        pumping = undefined
+        schedule()
+      })
+    }, Math.max(0, next - Date.now()))
+    timer.unref()
+  }
+
+  async function pump(): Promise<void> {
+    for (;;) {
+      const due = [...queue.values()].filter((entry) => entry.dueAt <= Date.now()).sort((a, b) => a.dueAt - b.dueAt)
+      if (due.length === 0 || stopped) return
+      for (const entry of due) {
+        if (stopped) return
+        try {
+          await (entry.job.kind === "contact" ? sendContact(entry.job.id) : sendConfirmation(entry.job.key))
+          queue.delete(jobId(entry.job))
+        } catch (error) {
+          entry.attempts += 1
+          entry.dueAt = Date.now() + backoff(entry.attempts)
+          log.warn(`forms: sending ${jobId(entry.job)} failed (attempt ${entry.attempts}, next in ${Math.round(backoff(entry.attempts) / 1000)} s): ${(error as Error).message}`)
+        }
+      }
+    }
+  }
+
+  async function sendContact(id: string): Promise<void> {
+    const delivery = await store.delivery(id)
+    if (delivery.deliveredAt) return
+    const submission = await store.get("contact", id)
+    if (!submission) return
+    const values = submission.values
+    const lines = Object.keys(FORMS.contact).map((field) => `${fieldLabel("contact", field)}:\n${values[field] || "—"}\n`)
+    const attemptAt = new Date().toISOString()
+    try {
+      const info = await transport!.sendMail({
+        from: config.mailFrom,
+        to: config.mailTo,
+        replyTo: { name: values.username ?? "", address: values.email ?? "" },
+        subject: fill(copy.mail.contactSubject, { subject: values.subject ?? "" }),
+        text: `${fill(copy.mail.contactIntro, { site: config.siteName })}\n\n${lines.join("\n")}\nReceived ${submission.receivedAt}, id ${id}\n`,
+        headers: { "X-Submission-Id": id },
+      })
+      await store.setDelivery(id, { attempts: delivery.attempts + 1, lastAttemptAt: attemptAt, deliveredAt: new Date().toISOString(), messageId: info.messageId })
+    } catch (error) {
+      await store.setDelivery(id, { attempts: delivery.attempts + 1, lastAttemptAt: attemptAt, lastError: (error as Error).message })
+      throw error
+    }
+  }
+
+  async function sendConfirmation(key: string): Promise<void> {
+    const subscriber = await store.subscriber(key)
+    if (!subscriber || !subscriber.mailDue || subscriber.status === "confirmed") return
+    const link = `${config.siteUrl}/api/subscribe-confirm?token=${encodeURIComponent(`${key}.${subscriber.secret}`)}`
+    try {
+      await transport!.sendMail({
+        from: config.mailFrom,
+        to: subscriber.email,
+        subject: fill(copy.mail.confirmSubject, { site: config.siteName }),
+        text: `${fill(copy.mail.confirmText, { site: config.siteName, link })}\n`,
+      })
+      await store.setSubscriber({ ...subscriber, mailDue: false, mailAttempts: subscriber.mailAttempts + 1, lastMailSentAt: new Date().toISOString(), lastMailError: undefined })
+    } catch (error) {
+      await store.setSubscriber({ ...subscriber, mailAttempts: subscriber.mailAttempts + 1, lastMailError: (error as Error).message })
+      throw error
+    }
+  }
+
+  /** Queues everything the store says is still owed (after a restart, or when SMTP was just configured). */
+  async function start(): Promise<void> {
+    if (!transport) {
+      log.warn(`forms: SMTP_URL is not set, so submissions are stored in ${config.dataDir} and not e-mailed. Set SMTP_URL to deliver them; nothing stored is lost.`)
+      return
+    }
+    log.info(`forms: submissions are stored in ${config.dataDir} and e-mailed to ${config.mailTo}.`)
+    for (const submission of await store.list("contact")) {
+      const delivery = await store.delivery(submission.id)
+      if (!delivery.deliveredAt) enqueue({ kind: "contact", id: submission.id }, delivery.attempts)
+    }
+    for (const subscriber of await store.subscribers()) {
+      if (subscriber.mailDue && subscriber.status === "pending") enqueue({ kind: "confirm", key: subscriberKey(subscriber.email) }, subscriber.mailAttempts)
+    }
+  }
+
+  /** Resolves once nothing is due right now (used by tests and on shutdown). */
+  async function idle(): Promise<void> {
+    while (pumping) await pumping
+  }
+
+  async function stop(): Promise<void> {
+    stopped = true
+    if (timer) clearTimeout(timer)
+    await idle()
+    transport?.close()
+  }
+
+  return { enabled: Boolean(transport), enqueue, start, idle, stop, pending: () => queue.size }
+}
+
+export type Outbox = ReturnType<typeof createOutbox>

@@ -1,0 +1,133 @@
+/**
+ * The few pages the forms' server renders itself, for visitors without
+ * JavaScript: the form again with its errors and the visitor's input, the
+ * subscription confirmation page, and a page for refusals that have no form
+ * to show. Standalone HTML (no site bundle), words from content/. Written
+ * with createElement because Gatsby Functions compile .ts but not .tsx.
+ */
+import { createElement as h, type ReactNode } from "react"
+import { renderToStaticMarkup } from "react-dom/server"
+import contact from "../../content/contact/contact.json"
+import site from "../../content/site/site.json"
+import { copy, fieldLabel, fill } from "./copy"
+import { FORMS, HONEYPOT, type FormKind } from "./fields"
+
+const STYLE = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#17201b;background:#f7f5ef}
+main{max-width:40rem;margin:0 auto;padding:2.5rem 1.25rem 4rem}
+h1{font-size:1.75rem;line-height:1.25;color:#163a29;margin:0 0 1rem}
+a{color:#1f4d36}
+.summary{border:2px solid #b3261e;border-radius:8px;background:#fff;padding:1rem 1.25rem;margin:1.5rem 0}
+.summary h2{font-size:1.05rem;margin:0 0 .5rem}
+.summary ul{margin:0;padding-left:1.25rem}
+.field{margin:0 0 1.1rem}
+label{display:block;font-weight:600;margin-bottom:.3rem}
+input,textarea{width:100%;font:inherit;padding:.7rem .8rem;border:1px solid #46524b;border-radius:6px;background:#fff;color:inherit}
+textarea{min-height:9rem}
+[aria-invalid=true]{border:2px solid #b3261e}
+.error{color:#b3261e;margin:.3rem 0 0;font-weight:600}
+.trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+button{font:inherit;font-weight:700;min-height:48px;padding:.75rem 1.5rem;border:0;border-radius:6px;background:#163a29;color:#fff;cursor:pointer}
+button:focus-visible,a:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #e07b1a;outline-offset:2px}
+.back{display:inline-block;margin-top:2rem}
+`
+
+export interface ShownError {
+  field: string
+  text: string
+}
+
+function Document({ title, children }: { title: string; children?: ReactNode }) {
+  return h(
+    "html",
+    { lang: site.language },
+    h(
+      "head",
+      null,
+      h("meta", { charSet: "utf-8" }),
+      h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }),
+      h("meta", { name: "robots", content: "noindex" }),
+      h("title", null, `${title} | ${site.title}`),
+      h("style", { dangerouslySetInnerHTML: { __html: STYLE } }),
+    ),
+    h("body", null, h("main", null, children, h("p", null, h("a", { className: "back", href: "/" }, copy.errorPage.back)))),
+  )
+}
+
+const page = (title: string, ...children: ReactNode[]) => `<!DOCTYPE html>${renderToStaticMarkup(h(Document, { title }, ...children))}`
+
+const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel", text: "text" }
+
+/** The form again, filled with what the visitor sent, each error beside its field and listed on top. */
+export function formPage(kind: FormKind, values: Record<string, unknown>, errors: ShownError[]): string {
+  const rules = FORMS[kind] as Record<string, { required: boolean; max: number; kind: string }>
+  const fieldErrors = new Map(errors.filter((error) => error.field in rules).map((error) => [error.field, error.text]))
+  const fields = Object.entries(rules).map(([field, rule]) => {
+    const id = `${kind}-${field}`
+    const value = typeof values[field] === "string" ? (values[field] as string) : ""
+    const error = fieldErrors.get(field)
+    const shared = {
+      id,
+      name: field,
+      required: rule.required,
+      maxLength: rule.max,
+      defaultValue: value,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${id}-error` : undefined,
+    }
+    return h(
+      "div",
+      { className: "field", key: field },
+      h("label", { htmlFor: id }, fieldLabel(kind, field), rule.required ? h("span", { "aria-hidden": "true" }, " *") : null),
+      rule.kind === "multiline" ? h("textarea", shared) : h("input", { ...shared, type: INPUT_TYPES[rule.kind] }),
+      error ? h("p", { className: "error", id: `${id}-error` }, error) : null,
+    )
+  })
+  return page(
+    copy.errorPage.title,
+    h("h1", null, copy.errorPage.title),
+    h("p", null, copy.errorPage.intro),
+    h(
+      "div",
+      { className: "summary", role: "alert" },
+      h("h2", null, copy.status.failed),
+      h(
+        "ul",
+        null,
+        errors.map((error) => h("li", { key: `${error.field}:${error.text}` }, error.field in rules ? h("a", { href: `#${kind}-${error.field}` }, error.text) : error.text)),
+      ),
+    ),
+    h(
+      "form",
+      { method: "post", action: `/api/${kind}`, noValidate: true },
+      ...fields,
+      h(
+        "div",
+        { className: "trap", "aria-hidden": "true" },
+        h("label", { htmlFor: `${kind}-${HONEYPOT}` }, copy.trapLabel),
+        h("input", { id: `${kind}-${HONEYPOT}`, name: HONEYPOT, tabIndex: -1, autoComplete: "off", defaultValue: "" }),
+      ),
+      h("button", { type: "submit" }, kind === "contact" ? contact.form.submit : site.footer.subscribe.button),
+    ),
+  )
+}
+
+/** A refusal with no form to show again (wrong method, wrong content type, a broken body). */
+export function messagePage(title: string, text: string): string {
+  return page(title, h("h1", null, title), h("p", { role: "alert" }, text))
+}
+
+/** Opened from the confirmation e-mail: a button, so a mail scanner following the link confirms nothing. */
+export function confirmPage(email: string, token: string): string {
+  return page(
+    copy.confirmPage.title,
+    h("h1", null, copy.confirmPage.title),
+    h("p", null, fill(copy.confirmPage.text, { email })),
+    h("form", { method: "post", action: "/api/subscribe-confirm" }, h("input", { type: "hidden", name: "token", value: token }), h("button", { type: "submit" }, copy.confirmPage.button)),
+  )
+}
+
+export function invalidLinkPage(): string {
+  return messagePage(copy.confirmPage.invalidTitle, copy.confirmPage.invalidText)
+}

@@ -1,0 +1,9 @@
+// Types for the two deep imports of rate-limiter-flexible (src/forms/service.ts), taken from the package's own.
+declare module "rate-limiter-flexible/lib/RateLimiterMemory" {
+  import { RateLimiterMemory } from "rate-limiter-flexible"
+  export default RateLimiterMemory
+}
+declare module "rate-limiter-flexible/lib/RateLimiterRes" {
+  import { RateLimiterRes } from "rate-limiter-flexible"
+  export default RateLimiterRes
+}

@@ -1,0 +1,226 @@
+import { randomBytes, timingSafeEqual } from "crypto"
+// Deep imports: the package's index also loads its Redis, Mongo, SQL... limiters, which a bundle does not need
+import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory"
+import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes"
+import { readConfig, type FormsConfig } from "./config"
+import { copy, errorText, fill, noticePath } from "./copy"
+import { IDEMPOTENCY_KEY, type FormKind } from "./fields"
+import { createOutbox, type Logger } from "./outbox"
+import { confirmPage, formPage, invalidLinkPage, messagePage, type ShownError } from "./pages"
+import { createStore, subscriberKey, type Store } from "./store"
+import { validateSubmission, type FieldError } from "./validate"
+
+/** A request as any server hands it over: the body already decoded from urlencoded or JSON by the framework. */
+export interface FormRequest {
+  method: string
+  headers: Record<string, string | string[] | undefined>
+  /** Decoded body: an object for urlencoded and JSON; anything else for other types */
+  body: unknown
+  /** Query string parameters */
+  query?: Record<string, unknown>
+  /** The client's address */
+  ip: string
+}
+
+export interface FormResponse {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+export type Endpoint = FormKind | "subscribe-confirm"
+
+/** The body size the endpoints accept; a contact message at its limits, percent-encoded, fits easily. */
+export const BODY_LIMIT_BYTES = 100 * 1024
+
+const ACCEPTED_TYPES = ["application/x-www-form-urlencoded", "application/json"]
+const KEY_SHAPE = /^[A-Za-z0-9_-]{8,100}$/
+const TOKEN_SHAPE = /^([0-9a-f]{64})\.([A-Za-z0-9_-]{43})$/
+
+const header = (request: FormRequest, name: string): string => {
+  const value = request.headers[name]
+  return (Array.isArray(value) ? value[0] : value) ?? ""
+}
+const mediaType = (request: FormRequest) => header(request, "content-type").split(";")[0]!.trim().toLowerCase()
+
+/** A script asks for JSON (Accept or a JSON body); a plain form post gets pages and redirects. */
+function wantsJson(request: FormRequest): boolean {
+  return /application\/json/i.test(header(request, "accept")) || mediaType(request) === "application/json"
+}
+
+const NO_STORE = { "Cache-Control": "no-store" }
+
+function json(status: number, body: object, headers: Record<string, string> = {}): FormResponse {
+  return { status, headers: { ...NO_STORE, "Content-Type": "application/json; charset=utf-8", ...headers }, body: JSON.stringify(body) }
+}
+
+function html(status: number, body: string, headers: Record<string, string> = {}): FormResponse {
+  return { status, headers: { ...NO_STORE, "Content-Type": "text/html; charset=utf-8", ...headers }, body }
+}
+
+function redirect(location: string): FormResponse {
+  return { status: 303, headers: { ...NO_STORE, Location: location }, body: "" }
+}
+
+/** A refusal: JSON for scripts, a page for browsers, the message in the content's words either way. */
+function refuse(request: FormRequest, status: number, message: string, headers: Record<string, string> = {}): FormResponse {
+  return wantsJson(request) ? json(status, { ok: false, message }, headers) : html(status, messagePage(copy.errorPage.title, message), headers)
+}
+
+/**
+ * The forms' whole server side, independent of any framework: checks a post,
+ * writes it durably, answers, and hands delivery to the outbox. The Gatsby
+ * Functions in src/api/ and the production server only translate their
+ * request and response objects to and from FormRequest and FormResponse.
+ */
+export function createFormService(config: FormsConfig, log: Logger = console) {
+  const store: Store = createStore(config.dataDir)
+  const outbox = createOutbox(config, store, log)
+  const limiter = new RateLimiterMemory({ points: config.rateLimit.points, duration: config.rateLimit.windowS })
+  const locks = new Map<string, Promise<unknown>>()
+  const started = outbox.start().catch((error: Error) => log.error(`forms: could not read the store at start: ${error.message}`))
+
+  /** Runs fn after every earlier fn with the same key (read-modify-write of one subscriber file). */
+  function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const previous = locks.get(key) ?? Promise.resolve()
+    const next = previous.then(fn, fn)
+    const settled = next.catch(() => undefined)
+    locks.set(key, settled)
+    void settled.then(() => locks.get(key) === settled && locks.delete(key))
+    return next
+  }
+
+  async function limited(endpoint: Endpoint, request: FormRequest): Promise<FormResponse | undefined> {
+    try {
+      await limiter.consume(`${endpoint}:${request.ip}`)
+      return undefined
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
+      return { ...refuse(request, 429, fill(copy.errors.rate_limited, { minutes: Math.ceil(seconds / 60) }), { "Retry-After": String(seconds) }) }
+    }
+  }
+
+  function invalid(kind: FormKind, request: FormRequest, errors: FieldError[], status = 422): FormResponse {
+    const shown: ShownError[] = errors.map((error) => ({ field: error.field, text: errorText(kind, error) }))
+    if (wantsJson(request)) {
+      return json(status, { ok: false, message: copy.status.failed, errors: errors.map((error, index) => ({ field: error.field, code: error.code, message: shown[index]!.text })) })
+    }
+    const values = typeof request.body === "object" && request.body !== null ? (request.body as Record<string, unknown>) : {}
+    return html(status, formPage(kind, values, shown))
+  }
+
+  async function subscribe(email: string, now: Date): Promise<void> {
+    const key = subscriberKey(email)
+    const mailDue = await withLock(key, async () => {
+      const existing = await store.subscriber(key)
+      const at = now.toISOString()
+      if (!existing) {
+        await store.setSubscriber({
+          email,
+          status: "pending",
+          secret: randomBytes(32).toString("base64url"),
+          firstRequestedAt: at,
+          lastRequestedAt: at,
+          confirmationsRequested: 1,
+          mailDue: true,
+          mailAttempts: 0,
+        })
+        return true
+      }
+      if (existing.status === "confirmed" || existing.mailDue) return false
+      const since = now.getTime() - Date.parse(existing.lastRequestedAt)
+      if (since < config.confirm.cooldownS * 1000 || existing.confirmationsRequested >= config.confirm.max) return false
+      await store.setSubscriber({ ...existing, lastRequestedAt: at, confirmationsRequested: existing.confirmationsRequested + 1, mailDue: true })
+      return true
+    })
+    if (mailDue) outbox.enqueue({ kind: "confirm", key })
+  }
+
+  async function submit(kind: FormKind, request: FormRequest): Promise<FormResponse> {
+    if (request.method !== "POST") return refuse(request, 405, copy.errors.method_not_allowed, { Allow: "POST" })
+    const rateLimited = await limited(kind, request)
+    if (rateLimited) return rateLimited
+    if (!ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type, { Accept: ACCEPTED_TYPES.join(", ") })
+    const result = validateSubmission(kind, request.body)
+    if (!result.ok) return invalid(kind, request, result.errors, result.errors.some((error) => error.field === "form" && error.code === "not_text") ? 400 : 422)
+
+    const body = request.body as Record<string, unknown>
+    const rawKey = header(request, "idempotency-key") || body[IDEMPOTENCY_KEY]
+    if (rawKey !== undefined && rawKey !== "" && (typeof rawKey !== "string" || !KEY_SHAPE.test(rawKey))) {
+      return refuse(request, 400, `${IDEMPOTENCY_KEY} must be 8 to 100 letters, digits, - or _.`)
+    }
+    const now = new Date()
+    const saved = await store.save(kind, result.values, { idempotencyKey: rawKey || undefined, ip: request.ip, now })
+    if (kind === "contact") {
+      if (!saved.duplicate) outbox.enqueue({ kind: "contact", id: saved.id })
+    } else if (!saved.duplicate) {
+      await subscribe(result.values.email as string, now)
+    }
+
+    if (!wantsJson(request)) return redirect(noticePath(kind === "contact" ? "contact-sent" : "subscribe-pending"))
+    const message = kind === "contact" ? copy.status.contactSent : fill(copy.status.subscribeSent, { email: result.values.email as string })
+    return json(saved.duplicate ? 200 : kind === "contact" ? 201 : 202, { ok: true, id: saved.id, duplicate: saved.duplicate, message })
+  }
+
+  /** GET shows a confirm button for the link in the e-mail; POST of its token confirms. */
+  async function confirm(request: FormRequest): Promise<FormResponse> {
+    if (request.method !== "GET" && request.method !== "POST") return refuse(request, 405, copy.errors.method_not_allowed, { Allow: "GET, POST" })
+    const rateLimited = await limited("subscribe-confirm", request)
+    if (rateLimited) return rateLimited
+    const source = request.method === "GET" ? request.query : request.body
+    const token = typeof source === "object" && source !== null ? (source as Record<string, unknown>).token : undefined
+    const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null
+    const invalidLink = () => (wantsJson(request) ? json(404, { ok: false, message: copy.confirmPage.invalidText }) : html(404, invalidLinkPage()))
+    if (!match) return invalidLink()
+    const [, key, secret] = match as unknown as [string, string, string]
+    const subscriber = await store.subscriber(key)
+    const expected = Buffer.from(subscriber?.secret ?? "")
+    if (!subscriber || expected.length !== Buffer.from(secret).length || !timingSafeEqual(expected, Buffer.from(secret))) return invalidLink()
+    if (request.method === "GET") return html(200, confirmPage(subscriber.email, token as string))
+    if (request.method === "POST" && !ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type)
+    await withLock(key, async () => {
+      const current = await store.subscriber(key)
+      if (current && current.status !== "confirmed") await store.setSubscriber({ ...current, status: "confirmed", confirmedAt: new Date().toISOString(), mailDue: false })
+    })
+    return wantsJson(request) ? json(200, { ok: true }) : redirect(noticePath("subscribe-confirmed"))
+  }
+
+  /** Answers one request; never throws: an unexpected failure is a 503 saying nothing was saved. */
+  async function handle(endpoint: Endpoint, request: FormRequest): Promise<FormResponse> {
+    try {
+      return endpoint === "subscribe-confirm" ? await confirm(request) : await submit(endpoint, request)
+    } catch (error) {
+      log.error(`forms: ${endpoint} failed: ${(error as Error).stack ?? error}`)
+      return refuse(request, 503, copy.errors.server, { "Retry-After": "30" })
+    }
+  }
+
+  async function close(): Promise<void> {
+    await started
+    await outbox.stop()
+  }
+
+  return { config, store, outbox, handle, started, close }
+}
+
+export type FormService = ReturnType<typeof createFormService>
+
+const SHARED = Symbol.for("emberleaf.forms.service")
+
+/** One service per process, shared by every endpoint, kept across the module reloads of `gatsby develop`. */
+export function formService(): FormService {
+  const holder = globalThis as unknown as Record<symbol, FormService | undefined>
+  holder[SHARED] ??= createFormService(readConfig())
+  return holder[SHARED]
+}
+
+/**
+ * The answer for a request a server refused before the handler ran (a body
+ * over the limit, an unknown content type, a body that does not parse), in
+ * the same words and shape as the handler's own refusals.
+ */
+export function refusedEarly(status: number, request: Pick<FormRequest, "headers">): FormResponse {
+  const message = status === 413 ? copy.errors.too_large : status === 415 ? copy.errors.unsupported_type : status >= 500 ? copy.errors.server : copy.errors.malformed
+  return refuse({ method: "POST", body: undefined, ip: "", ...request }, status >= 500 ? 503 : status, message)
+}

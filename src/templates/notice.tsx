@@ -1,0 +1,56 @@
+import * as React from "react"
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
+import { Layout } from "../components/layout/Layout"
+import { Seo } from "../components/layout/Seo"
+import { required } from "../lib/required"
+
+interface Context {
+  noticeId: string
+}
+
+function notice(data: Queries.NoticeTemplateQuery, id: string) {
+  return required(required(data.formsJson, "content/forms/forms.json").pages.find((page) => page.id === id), `content/forms/forms.json pages "${id}"`)
+}
+
+/** Where a form sent without JavaScript ends: thank you, check your inbox, subscribed. */
+export default function NoticeTemplate({ data, pageContext }: PageProps<Queries.NoticeTemplateQuery, Context>) {
+  const page = notice(data, pageContext.noticeId)
+  return (
+    <Layout>
+      <section className="section not-found notice">
+        <div className="container not-found__inner">
+          <h1>{page.title}</h1>
+          <p className="not-found__text">{page.text}</p>
+          <p className="not-found__actions">
+            <Link to="/" className="button button--green">
+              {page.link}
+            </Link>
+          </p>
+        </div>
+      </section>
+    </Layout>
+  )
+}
+
+export function Head({ data, pageContext }: HeadProps<Queries.NoticeTemplateQuery, Context>) {
+  const page = notice(data, pageContext.noticeId)
+  return (
+    <Seo pathname={page.path} title={page.title} description={page.text}>
+      <meta name="robots" content="noindex" />
+    </Seo>
+  )
+}
+
+export const query = graphql`
+  query NoticeTemplate {
+    formsJson {
+      pages {
+        id
+        path
+        title
+        text
+        link
+      }
+    }
+  }
+`
