@@ -43,6 +43,12 @@ module.exports = {
     },
     {
       ...shared,
+      displayName: "forms",
+      testMatch: ["<rootDir>/__tests__/forms/**/*.test.[jt]s?(x)"],
+      testEnvironment: "node",
+    },
+    {
+      ...shared,
       displayName: "build",
       testMatch: ["<rootDir>/__tests__/build/**/*.test.[jt]s?(x)"],
       testEnvironment: "node",

@@ -1785,6 +1785,8 @@ type FormErrors = {
   readonly invalid_phone: Scalars['String'];
   /** A one-line field holds a line break */
   readonly line_break: Scalars['String'];
+  /** The body is broken (e.g. JSON that does not parse) */
+  readonly malformed: Scalars['String'];
   /** The endpoint was called with another method than POST */
   readonly method_not_allowed: Scalars['String'];
   /** A field is not plain text */
@@ -1811,6 +1813,7 @@ type FormErrorsFieldSelector = {
   readonly invalid_email: InputMaybe<FieldSelectorEnum>;
   readonly invalid_phone: InputMaybe<FieldSelectorEnum>;
   readonly line_break: InputMaybe<FieldSelectorEnum>;
+  readonly malformed: InputMaybe<FieldSelectorEnum>;
   readonly method_not_allowed: InputMaybe<FieldSelectorEnum>;
   readonly not_text: InputMaybe<FieldSelectorEnum>;
   readonly rate_limited: InputMaybe<FieldSelectorEnum>;
@@ -1827,6 +1830,7 @@ type FormErrorsFilterInput = {
   readonly invalid_email: InputMaybe<StringQueryOperatorInput>;
   readonly invalid_phone: InputMaybe<StringQueryOperatorInput>;
   readonly line_break: InputMaybe<StringQueryOperatorInput>;
+  readonly malformed: InputMaybe<StringQueryOperatorInput>;
   readonly method_not_allowed: InputMaybe<StringQueryOperatorInput>;
   readonly not_text: InputMaybe<StringQueryOperatorInput>;
   readonly rate_limited: InputMaybe<StringQueryOperatorInput>;
@@ -1843,6 +1847,7 @@ type FormErrorsSortInput = {
   readonly invalid_email: InputMaybe<SortOrderEnum>;
   readonly invalid_phone: InputMaybe<SortOrderEnum>;
   readonly line_break: InputMaybe<SortOrderEnum>;
+  readonly malformed: InputMaybe<SortOrderEnum>;
   readonly method_not_allowed: InputMaybe<SortOrderEnum>;
   readonly not_text: InputMaybe<SortOrderEnum>;
   readonly rate_limited: InputMaybe<SortOrderEnum>;

@@ -1,5 +1,5 @@
 /**
- * Jest globalSetup of the browser tests: one server for the production build
+ * Jest globalSetup of the browser tests: one production server (src/server) for the build
  * and one headless Chromium (the system's, via CHROME_PATH or the usual
  * paths) shared by every test file, on loopback only.
  */
@@ -12,6 +12,7 @@ export default async function setup(): Promise<void> {
   const served = await serveBuild()
   const browser = await chromium.launchServer({ executablePath, args: CHROMIUM_ARGS })
   process.env.TEST_ORIGIN = served.origin
+  process.env.TEST_FORMS_DIR = served.dataDir
   process.env.TEST_BROWSER_WS = browser.wsEndpoint()
   const shared = globalThis as unknown as { __teardown?: () => Promise<void> }
   shared.__teardown = async () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "child_process"
 import fs from "fs"
 import net from "net"
+import os from "os"
 import path from "path"
 
 export const ROOT = path.resolve(__dirname, "../..")
@@ -23,18 +24,43 @@ async function freePort(): Promise<number> {
 
 export interface Served {
   origin: string
+  /** Where this server's form submissions are stored (a fresh temporary folder) */
+  dataDir: string
   stop: () => Promise<void>
 }
 
-/** Serves public/ with `gatsby serve` on loopback and waits until it answers. */
-export async function serveBuild(): Promise<Served> {
+export interface ServeOptions {
+  /** "production": the site's own server (npm start); "gatsby": `gatsby serve`, which runs the Gatsby Functions */
+  server?: "production" | "gatsby"
+  /** Extra environment, e.g. SMTP_URL */
+  env?: Record<string, string>
+}
+
+/** Serves public/ on loopback with a fresh forms store, and waits until it answers. */
+export async function serveBuild({ server = "production", env = {} }: ServeOptions = {}): Promise<Served> {
   assertBuilt()
   const port = await freePort()
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(ROOT, "node_modules/gatsby/cli.js"), "serve", "--host", "127.0.0.1", "--port", String(port)],
-    { cwd: ROOT, stdio: "ignore", env: { ...process.env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1" } },
-  )
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "forms-"))
+  const command =
+    server === "production"
+      ? [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "src/server/main.ts")]
+      : [path.join(ROOT, "node_modules/gatsby/cli.js"), "serve", "--host", "127.0.0.1", "--port", String(port)]
+  const child: ChildProcess = spawn(process.execPath, command, {
+    cwd: ROOT,
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      GATSBY_TELEMETRY_DISABLED: "1",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      FORMS_DATA_DIR: dataDir,
+      // Browser tests post many times from one address
+      FORMS_RATE_LIMIT: "1000",
+      SMTP_URL: "",
+      ...env,
+    },
+  })
   const origin = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   for (;;) {
@@ -44,16 +70,18 @@ export async function serveBuild(): Promise<Served> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
+    if (Date.now() > deadline || child.exitCode !== null) {
       child.kill("SIGKILL")
-      throw new Error(`gatsby serve did not answer on ${origin} within 30 s`)
+      throw new Error(`${server === "production" ? "src/server/main.ts" : "gatsby serve"} did not answer on ${origin} within 30 s`)
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   return {
     origin,
+    dataDir,
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
         child.once("exit", () => resolve())
         child.kill("SIGTERM")
         setTimeout(() => child.kill("SIGKILL"), 3000).unref()

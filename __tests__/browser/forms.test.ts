@@ -1,0 +1,187 @@
+/**
+ * Both forms in a real browser, against the production server and its real
+ * store: inline with JavaScript (live region, errors beside fields, input
+ * kept) and as plain posts without it (thank-you page, or the form again
+ * with errors and input), and the quote links that fill in the subject.
+ */
+import fs from "fs"
+import path from "path"
+import type { Page } from "playwright-core"
+import { openPage, origin, pageErrors, visit } from "../support/browser"
+import { readContent } from "../support/serve"
+
+interface Forms {
+  status: { contactSent: string; subscribeSent: string; failed: string }
+  errors: Record<string, string>
+  errorPage: { title: string }
+  pages: { id: string; path: string; title: string }[]
+}
+interface Contact {
+  form: { fields: Record<string, { label: string }> }
+}
+
+const forms = readContent<Forms>("forms/forms.json")
+const contact = readContent<Contact>("contact/contact.json")
+const products = readContent<{ items: { title: string }[] }>("products/products.json")
+const cta = readContent<{ quote: { label: string; subject: string } }>("call-to-action/call-to-action.json")
+const notice = (id: string) => forms.pages.find((page) => page.id === id)!
+
+function storeDir(): string {
+  const dir = process.env.TEST_FORMS_DIR
+  if (!dir) throw new Error("TEST_FORMS_DIR is not set: run through jest's browser project.")
+  return dir
+}
+
+/** The stored submissions whose values include every given field. */
+function stored(kind: "contact" | "subscribe", values: Record<string, string>): unknown[] {
+  const dir = path.join(storeDir(), kind, "submissions")
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { values: Record<string, string> })
+    .filter((record) => Object.entries(values).every(([field, value]) => record.values[field] === value))
+}
+
+const unique = () => `${Date.now()}-${Math.round(Math.random() * 1e6)}`
+
+async function fillContact(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [field, value] of Object.entries(values)) await page.fill(`#contact-${field}`, value)
+}
+
+const MIN_FILL_MS = 3000
+
+describe("contact form with JavaScript", () => {
+  let page: Page
+  beforeEach(async () => {
+    page = await openPage(1440)
+    await visit(page, "/contact")
+  })
+  afterEach(async () => {
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it("sends inline, announces the outcome in the live region and stores the message", async () => {
+    const subject = `Inline ${unique()}`
+    const values = { username: "Ada Lovelace", email: "ada@example.com", phone: "+1 555 010 0100", subject, message: "Two tonnes a day\nof garden waste." }
+    await fillContact(page, values)
+    await page.waitForTimeout(MIN_FILL_MS)
+    await page.click('#contact button[type="submit"]')
+    const status = page.locator("#contact-status")
+    await page.waitForFunction((text) => document.querySelector("#contact-status")?.textContent === text, forms.status.contactSent, { timeout: 10_000 })
+    expect(await status.getAttribute("role")).toBe("status")
+    expect(page.url()).toBe(`${origin()}/contact`)
+    expect(await page.inputValue("#contact-subject")).toBe("")
+    expect(stored("contact", { ...values, message: values.message })).toHaveLength(1)
+  })
+
+  it("shows the server's errors beside the fields, keeps the input and moves focus to the first one", async () => {
+    const subject = `Bad email ${unique()}`
+    // "ada@example" passes the browser's e-mail check but not the server's
+    await fillContact(page, { username: "Ada", email: "ada@example", phone: "+1 555 010 0100", subject, message: "Keep me" })
+    await page.waitForTimeout(MIN_FILL_MS)
+    await page.click('#contact button[type="submit"]')
+    await page.waitForSelector("#contact-email[aria-invalid=true]", { timeout: 10_000 })
+    const label = contact.form.fields.email!.label
+    expect(await page.textContent("#contact-email-error")).toBe(forms.errors.invalid_email!.replace("{label}", label))
+    expect(await page.getAttribute("#contact-email", "aria-describedby")).toBe("contact-email-error")
+    expect(await page.textContent("#contact-status")).toBe(forms.status.failed)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-email")
+    expect(await page.inputValue("#contact-message")).toBe("Keep me")
+    expect(await page.inputValue("#contact-subject")).toBe(subject)
+    expect(stored("contact", { subject })).toHaveLength(0)
+  })
+
+  it("refuses a form sent faster than a person can fill it in, and keeps the input", async () => {
+    const subject = `Too fast ${unique()}`
+    await fillContact(page, { username: "Bot", email: "bot@example.com", phone: "5550100100", subject })
+    await page.click('#contact button[type="submit"]')
+    await page.waitForFunction(() => document.querySelector("#contact-status")?.className.includes("failed"), undefined, { timeout: 10_000 })
+    expect(await page.textContent("#contact-status")).toContain(forms.errors.too_fast)
+    expect(await page.inputValue("#contact-subject")).toBe(subject)
+    expect(stored("contact", { subject })).toHaveLength(0)
+  })
+})
+
+describe("contact form without JavaScript", () => {
+  let page: Page
+  beforeEach(async () => {
+    page = await openPage(375, { javaScriptEnabled: false })
+    await page.goto(`${origin()}/contact`)
+  })
+  afterEach(async () => {
+    await page.context().close()
+  })
+
+  it("posts normally and ends on the thank-you page", async () => {
+    const subject = `No JS ${unique()}`
+    await fillContact(page, { username: "Grace Hopper", email: "grace@example.com", phone: "+1 555 010 0101", subject })
+    await Promise.all([page.waitForURL(`${origin()}${notice("contact-sent").path}`), page.click('#contact button[type="submit"]')])
+    expect(await page.textContent("h1")).toBe(notice("contact-sent").title)
+    expect(stored("contact", { username: "Grace Hopper", subject })).toHaveLength(1)
+  })
+
+  it("shows the form again with the errors and what was typed", async () => {
+    const subject = `No JS bad ${unique()}`
+    await fillContact(page, { username: "Grace", email: "grace@example", phone: "+1 555 010 0101", subject, message: "Still here" })
+    const [response] = await Promise.all([page.waitForNavigation(), page.click('#contact button[type="submit"]')])
+    expect(response?.status()).toBe(422)
+    expect(await page.textContent("h1")).toBe(forms.errorPage.title)
+    expect(await page.textContent('[role="alert"]')).toContain(forms.errors.invalid_email!.replace("{label}", contact.form.fields.email!.label))
+    expect(await page.inputValue("#contact-subject")).toBe(subject)
+    expect(await page.inputValue("#contact-message")).toBe("Still here")
+    expect(await page.getAttribute("#contact-email", "aria-invalid")).toBe("true")
+    // Corrected and sent again from that page, it is stored
+    await page.fill("#contact-email", "grace@example.com")
+    await Promise.all([page.waitForURL(`${origin()}${notice("contact-sent").path}`), page.click('button[type="submit"]')])
+    expect(stored("contact", { subject, message: "Still here", email: "grace@example.com" })).toHaveLength(1)
+  })
+})
+
+describe("subscribe form", () => {
+  it("subscribes inline with JavaScript and says a confirmation link is on its way", async () => {
+    const page = await openPage(375)
+    await visit(page, "/")
+    const email = `news-${unique()}@example.com`
+    await page.fill("#subscribe-email", email)
+    await page.waitForTimeout(MIN_FILL_MS)
+    await page.click('.subscribe__form button[type="submit"]')
+    await page.waitForFunction((text) => document.querySelector("#subscribe-status")?.textContent === text, forms.status.subscribeSent.replace("{email}", email), { timeout: 10_000 })
+    expect(stored("subscribe", { email })).toHaveLength(1)
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it("subscribes without JavaScript and ends on the check-your-inbox page", async () => {
+    const page = await openPage(1440, { javaScriptEnabled: false })
+    await page.goto(`${origin()}/product`)
+    const email = `plain-${unique()}@example.com`
+    await page.fill("#subscribe-email", email)
+    await Promise.all([page.waitForURL(`${origin()}${notice("subscribe-pending").path}`), page.click('.subscribe__form button[type="submit"]')])
+    expect(await page.textContent("h1")).toBe(notice("subscribe-pending").title)
+    expect(stored("subscribe", { email })).toHaveLength(1)
+    await page.context().close()
+  })
+})
+
+describe("quote links", () => {
+  it("Get a Quote on the home page opens the contact form with the subject filled in", async () => {
+    const page = await openPage(1440)
+    await visit(page, "/")
+    await Promise.all([page.waitForURL(/\/contact\?/), page.getByRole("link", { name: cta.quote.label }).first().click()])
+    await page.waitForFunction((subject) => (document.querySelector("#contact-subject") as HTMLInputElement | null)?.value === subject, cta.quote.subject, { timeout: 10_000 })
+    await page.context().close()
+  })
+
+  it("each machine on /product opens the contact form with its name as the subject", async () => {
+    const page = await openPage(375)
+    await visit(page, "/product")
+    const machine = products.items[products.items.length - 1]!.title
+    const link = page.locator(`a[href*="/contact?"][href*="${encodeURIComponent(machine).replace(/%20/g, "+")}"]`).first()
+    await link.scrollIntoViewIfNeeded()
+    await Promise.all([page.waitForURL(/\/contact\?/), link.click()])
+    await page.waitForFunction((subject) => (document.querySelector("#contact-subject") as HTMLInputElement | null)?.value === subject, machine, { timeout: 10_000 })
+    await page.context().close()
+  })
+})

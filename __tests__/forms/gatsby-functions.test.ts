@@ -1,0 +1,50 @@
+/**
+ * The Gatsby Functions in src/api/ are thin wrappers over the same form
+ * service as the production server: under `gatsby serve` (which runs them as
+ * `gatsby develop` and Gatsby's adapters do) they store and answer alike.
+ */
+import fs from "fs"
+import path from "path"
+import { readContent, serveBuild, type Served } from "../support/serve"
+
+const forms = readContent<{ errors: Record<string, string>; pages: { id: string; path: string }[] }>("forms/forms.json")
+const valid = { username: "Ada", email: "ada@example.com", phone: "+1 555 010 0100", subject: "Via Gatsby Functions", message: "Hello" }
+
+let server: Served
+beforeAll(async () => {
+  server = await serveBuild({ server: "gatsby" })
+}, 60_000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+const post = (endpoint: string, body: string, headers: Record<string, string>) =>
+  fetch(`${server.origin}/api/${endpoint}`, { method: "POST", body, headers, redirect: "manual" })
+
+describe("Gatsby Functions", () => {
+  it("store a valid JSON post and answer 201 with its id", async () => {
+    const response = await post("contact", JSON.stringify({ ...valid, idempotencyKey: "gatsby-fn-1" }), { "Content-Type": "application/json", Accept: "application/json" })
+    expect(response.status).toBe(201)
+    const { id } = (await response.json()) as { id: string }
+    const file = path.join(server.dataDir, "contact", "submissions", `${id}.json`)
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).values).toEqual(valid)
+  })
+
+  it("redirect a plain post to the thank-you page", async () => {
+    const response = await post("contact", new URLSearchParams(valid).toString(), { "Content-Type": "application/x-www-form-urlencoded" })
+    expect(response.status).toBe(303)
+    expect(response.headers.get("location")).toBe(forms.pages.find((page) => page.id === "contact-sent")!.path)
+  })
+
+  it("refuse what the service refuses, with the same codes and words", async () => {
+    const invalid = await post("contact", new URLSearchParams({ ...valid, email: "nope" }).toString(), { "Content-Type": "application/x-www-form-urlencoded" })
+    expect(invalid.status).toBe(422)
+    expect(await invalid.text()).toContain("Via Gatsby Functions")
+    const wrongMethod = await fetch(`${server.origin}/api/subscribe`)
+    expect(wrongMethod.status).toBe(405)
+    expect(wrongMethod.headers.get("allow")).toBe("POST")
+    const wrongType = await post("subscribe", "email=a@example.com", { "Content-Type": "text/plain", Accept: "application/json" })
+    expect(wrongType.status).toBe(415)
+    expect(((await wrongType.json()) as { message: string }).message).toBe(forms.errors.unsupported_type)
+  })
+})
