@@ -110,8 +110,13 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
       })
       await store.setSubscriber({ ...subscriber, mailDue: false, mailAttempts: subscriber.mailAttempts + 1, lastMailSentAt: new Date().toISOString(), lastMailError: undefined })
     } catch (error) {
-      await store.setSubscriber({ ...subscriber, mailAttempts: subscriber.mailAttempts + 1, lastMailError: (error as Error).message })
-      throw error
+      // The mail server refused this recipient for good (a 5xx to RCPT TO):
+      // retrying cannot help, and the address stays pending, unconfirmed.
+      const { code, responseCode } = error as { code?: string; responseCode?: number }
+      const refused = code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500
+      await store.setSubscriber({ ...subscriber, mailAttempts: subscriber.mailAttempts + 1, lastMailError: (error as Error).message, ...(refused ? { mailDue: false } : {}) })
+      if (!refused) throw error
+      log.warn(`forms: the mail server refused the confirmation to a subscriber address for good; not retrying: ${(error as Error).message}`)
     }
   }
 

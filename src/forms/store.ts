@@ -106,27 +106,39 @@ export function createStore(dir: string) {
       const keys = folder(kind, "keys")
       await fs.mkdir(keys, { recursive: true })
       const keyFile = path.join(keys, sha256(meta.idempotencyKey))
+      // Claimed with a hard link of a complete temporary file: the link fails
+      // with EEXIST when the key was claimed before, and a key file never
+      // exists without its id (a crash right after an exclusive create would
+      // leave an empty one, and every retry with that key would fail).
+      const claim = `${keyFile}.${randomUUID()}.tmp`
+      const handle = await fs.open(claim, "wx")
       try {
-        const handle = await fs.open(keyFile, "wx")
-        try {
-          await handle.writeFile(id)
-          await handle.sync()
-        } finally {
-          await handle.close()
-        }
+        await handle.writeFile(id)
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+      try {
+        await fs.link(claim, keyFile)
         await fsyncDir(keys)
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
-        // Seen before: answer with the first id. If that first save died
-        // between claiming the key and writing, finish its write now.
+        // Seen before: answer with the first id. The first save may still be
+        // writing its file (a concurrent repeat): wait for it a moment. Only
+        // if it never appears did that save die between claiming the key and
+        // writing; then finish its write here.
         id = ""
         for (let attempt = 0; attempt < 50 && !id; attempt += 1) {
           id = (await fs.readFile(keyFile, "utf8")).trim()
           if (!id) await new Promise((resolve) => setTimeout(resolve, 10))
         }
         if (!id) throw new Error("idempotency key file stayed empty")
-        const stored = await readJson<StoredSubmission>(submissionFile(kind, id))
-        if (stored) return { id, duplicate: true }
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          if (await readJson<StoredSubmission>(submissionFile(kind, id))) return { id, duplicate: true }
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+      } finally {
+        await fs.unlink(claim).catch(() => undefined)
       }
     }
     const record: StoredSubmission = { id, kind, receivedAt: (meta.now ?? new Date()).toISOString(), values, ...(meta.ip ? { ip: meta.ip } : {}) }
