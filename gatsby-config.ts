@@ -1,5 +1,6 @@
 import type { GatsbyConfig } from "gatsby"
 import site from "./content/site/site.json"
+import { siteHeaders } from "./src/security/headers"
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -8,6 +9,9 @@ const config: GatsbyConfig = {
   // The spec's routes are written without a trailing slash (/product, /contact);
   // "never" makes those the canonical paths and redirects the slashed forms.
   trailingSlash: "never",
+  // Security and caching headers, declared once: Gatsby's adapters apply
+  // them, and so does the production server (src/server/app.ts).
+  headers: siteHeaders(),
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",
     generateOnBuild: true,

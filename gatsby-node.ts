@@ -1,8 +1,10 @@
+import { promises as fs } from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
 import { galleryPictures } from "./src/content/gallery"
 import { typeDefs } from "./src/content/schema"
 import { validateContent } from "./src/content/validate"
+import { inlineScriptHashes, rewriteInlineScripts } from "./src/security/inline-scripts"
 
 const CONTENT = path.resolve("content")
 
@@ -143,4 +145,43 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
       },
     },
   })
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true })
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) return entry.name === "static" || entry.name === "page-data" ? [] : htmlFiles(full)
+      return entry.name.endsWith(".html") ? [full] : []
+    }),
+  )
+  return nested.flat()
+}
+
+/**
+ * Makes every page work under the Content-Security-Policy declared in
+ * gatsby-config: Gatsby's per-page inline globals move into a JSON data block
+ * read by one constant script, and any inline script whose hash the policy
+ * does not list stops the build, naming the page and the hash.
+ */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  const allowed = new Set(inlineScriptHashes())
+  const unknown = new Map<string, string[]>()
+  const files = await htmlFiles(path.resolve("public"))
+  await Promise.all(
+    files.map(async (file) => {
+      const original = await fs.readFile(file, "utf8")
+      const { html, hashes } = rewriteInlineScripts(original)
+      if (html !== original) await fs.writeFile(file, html)
+      for (const hash of hashes.filter((hash) => !allowed.has(hash))) unknown.set(hash, [...(unknown.get(hash) ?? []), path.relative("public", file)])
+    }),
+  )
+  if (unknown.size > 0) {
+    reporter.panicOnBuild(
+      `Inline scripts that the Content-Security-Policy does not allow (after an upgrade of Gatsby or a plugin, or a new inline script):\n${[...unknown]
+        .map(([hash, pages]) => `  - ${hash} in ${pages.slice(0, 3).join(", ")}${pages.length > 3 ? ` and ${pages.length - 3} more` : ""}`)
+        .join("\n")}\nCheck each script, then add its hash to PLUGIN_INLINE_SCRIPTS in src/security/inline-scripts.ts.`,
+    )
+  }
 }

@@ -19,16 +19,30 @@ export function origin(): string {
 /** A fresh page (own context: cookies, storage, media settings) at a viewport width. */
 export async function openPage(width: number, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await (await connect()).newContext({ viewport: { width, height: width < 768 ? 800 : 900 }, ...options })
+  // Content-Security-Policy violations, as the page reports them (the init script runs outside the policy)
+  await context.addInitScript(() => {
+    const log: string[] = []
+    ;(window as unknown as { __cspViolations: string[] }).__cspViolations = log
+    document.addEventListener("securitypolicyviolation", (event) => log.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`))
+  })
   const page = await context.newPage()
   const errors: string[] = []
   page.on("pageerror", (error) => errors.push(error.message))
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content.Security.Policy|Refused to/i.test(message.text())) errors.push(message.text())
+  })
   pageErrorLog.set(page, errors)
   return page
 }
 
+/** The Content-Security-Policy violations the page has reported so far. */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+}
+
 const pageErrorLog = new WeakMap<Page, string[]>()
 
-/** Uncaught errors the page has thrown so far. */
+/** Uncaught errors the page has thrown so far, and console errors about the Content-Security-Policy. */
 export function pageErrors(page: Page): string[] {
   return pageErrorLog.get(page) ?? []
 }

@@ -45,9 +45,11 @@ export async function serveBuild({ server = "production", env = {} }: ServeOptio
     server === "production"
       ? [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "src/server/main.ts")]
       : [path.join(ROOT, "node_modules/gatsby/cli.js"), "serve", "--host", "127.0.0.1", "--port", String(port)]
+  // The server's own output goes to server.log beside its store, for when a test fails
+  const log = fs.openSync(path.join(dataDir, "server.log"), "a")
   const child: ChildProcess = spawn(process.execPath, command, {
     cwd: ROOT,
-    stdio: "ignore",
+    stdio: ["ignore", log, log],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -72,7 +74,7 @@ export async function serveBuild({ server = "production", env = {} }: ServeOptio
     }
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill("SIGKILL")
-      throw new Error(`${server === "production" ? "src/server/main.ts" : "gatsby serve"} did not answer on ${origin} within 30 s`)
+      throw new Error(`${server === "production" ? "src/server/main.ts" : "gatsby serve"} did not answer on ${origin} within 30 s:\n${fs.readFileSync(path.join(dataDir, "server.log"), "utf8")}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }

@@ -1,12 +1,17 @@
+import fastifyCompress from "@fastify/compress"
 import fastifyFormbody from "@fastify/formbody"
 import fastifyStatic from "@fastify/static"
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify"
+import type { GatsbyConfig } from "gatsby"
+import { compileHeaderRules, headersFor } from "./header-rules"
 import { BODY_LIMIT_BYTES, refusedEarly, type Endpoint, type FormResponse, type FormService } from "../forms/service"
 
 export interface ServerOptions {
   /** Gatsby's build output */
   publicDir: string
   service: FormService
+  /** gatsby-config's `headers`, applied to every response */
+  headers: NonNullable<GatsbyConfig["headers"]>
   /** Fastify's trustProxy: true behind one proxy, or the proxies' addresses; off by default */
   trustProxy?: boolean | string
   logger?: boolean
@@ -22,11 +27,26 @@ function send(reply: FastifyReply, response: FormResponse): FastifyReply {
  * The production server: the built site from public/ with Gatsby's routing
  * (/product answers from product/index.html, unknown paths get 404.html with
  * status 404) and the form endpoints, which hand every request to the same
- * form service the Gatsby Functions in src/api/ wrap. Glue over Fastify and
- * its official plugins; nothing here parses or serves files by hand.
+ * form service the Gatsby Functions in src/api/ wrap, with the headers
+ * declared in gatsby-config on every response and compression. Glue over
+ * Fastify and its official plugins; nothing here parses, compresses or serves
+ * files by hand.
  */
-export async function buildServer({ publicDir, service, trustProxy = false, logger = false }: ServerOptions) {
+export async function buildServer({ publicDir, service, headers, trustProxy = false, logger = false }: ServerOptions) {
   const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, trustProxy, logger, onProtoPoisoning: "error", onConstructorPoisoning: "error" })
+  const rules = compileHeaderRules(headers)
+
+  // Headers first, so a handler's own (the forms' Cache-Control: no-store) win.
+  // trailingSlash "never": /product/ moves to /product, as Gatsby's adapters do.
+  app.addHook("onRequest", async (request, reply) => {
+    const url = new URL(request.url, "http://site")
+    reply.headers(headersFor(rules, url.pathname))
+    if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
+      const target = `${url.pathname.replace(/\/+$/, "") || "/"}${url.search}`
+      return reply.redirect(target, request.method === "GET" || request.method === "HEAD" ? 301 : 308)
+    }
+  })
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] })
 
   // Bodies: JSON (built in) and urlencoded (formbody); every other type is refused with 415.
   app.removeContentTypeParser(["text/plain"])
@@ -46,7 +66,8 @@ export async function buildServer({ publicDir, service, trustProxy = false, logg
     )
   }
 
-  await app.register(fastifyStatic, { root: publicDir, redirect: false, index: ["index.html"], wildcard: true })
+  // cacheControl false: the Cache-Control of gatsby-config's rules stands
+  await app.register(fastifyStatic, { root: publicDir, redirect: false, index: ["index.html"], wildcard: true, cacheControl: false })
   app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/html; charset=utf-8").sendFile("404.html"))
   return app
 }

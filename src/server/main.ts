@@ -1,5 +1,6 @@
 import fs from "fs"
 import path from "path"
+import gatsbyConfig from "../../gatsby-config"
 import { ConfigError } from "../forms/config"
 import { formService } from "../forms/service"
 import { buildServer } from "./app"
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const host = env.HOST || "127.0.0.1"
   const trustProxy = env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY || false
   const service = formService()
-  const app = await buildServer({ publicDir, service, trustProxy, logger: env.LOG_REQUESTS === "true" })
+  const app = await buildServer({ publicDir, service, headers: gatsbyConfig.headers ?? [], trustProxy, logger: env.LOG_REQUESTS === "true" })
   await app.listen({ port, host })
   const address = app.server.address()
   console.log(`Serving ${publicDir} and the form endpoints at http://${host}:${typeof address === "object" && address ? address.port : port}`)

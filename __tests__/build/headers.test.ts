@@ -1,0 +1,131 @@
+/**
+ * The production server's headers, on every kind of response: security
+ * headers and a strict Content-Security-Policy, caching by kind of file,
+ * compression, no X-Powered-By, and the MDN HTTP Observatory's rules graded
+ * A+. The policy is gatsby-config's: the test reads it from there.
+ */
+import fs from "fs"
+import http from "http"
+import path from "path"
+import gatsbyConfig from "../../gatsby-config"
+import { inlineScriptHashes, scriptHash } from "../../src/security/inline-scripts"
+import { grade, parseCsp } from "../support/observatory"
+import { ROOT, serveBuild, type Served } from "../support/serve"
+
+let server: Served
+beforeAll(async () => {
+  server = await serveBuild()
+}, 60_000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+const hashedScript = () => fs.readdirSync(path.join(ROOT, "public")).find((name) => /^app-[0-9a-f]{20}\.js$/.test(name))!
+const staticFile = () => {
+  const dir = fs.readdirSync(path.join(ROOT, "public", "static"))[0]!
+  const inner = fs.readdirSync(path.join(ROOT, "public", "static", dir))
+  return `/static/${dir}/${inner[0]}`
+}
+
+const ROUTES = ["/", "/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/product", "/contact", "/thank-you"]
+const get = (pathname: string, init: RequestInit = {}) => fetch(`${server.origin}${pathname}`, { redirect: "manual", ...init })
+
+describe("security headers", () => {
+  const kinds = () => [...ROUTES, "/no-such-page", `/${hashedScript()}`, staticFile(), "/page-data/app-data.json", "/api/contact"]
+
+  it("are on every response: pages, 404, scripts, images, page data and the form endpoints", async () => {
+    for (const pathname of kinds()) {
+      const response = await get(pathname)
+      const headers = response.headers
+      const where = `${pathname} (${response.status})`
+      expect([where, headers.get("strict-transport-security")]).toEqual([where, expect.stringMatching(/max-age=(\d{8,})/)])
+      expect([where, headers.get("x-content-type-options")]).toEqual([where, "nosniff"])
+      expect([where, headers.get("referrer-policy")]).toEqual([where, "strict-origin-when-cross-origin"])
+      expect([where, headers.get("cross-origin-opener-policy")]).toEqual([where, "same-origin"])
+      expect([where, headers.get("x-powered-by")]).toEqual([where, null])
+      const policy = parseCsp(headers.get("content-security-policy"))!
+      expect([where, policy.get("frame-ancestors")]).toEqual([where, ["'none'"]])
+      expect(policy.get("script-src")).not.toContain("'unsafe-inline'")
+      expect(policy.get("script-src")).not.toContain("'unsafe-eval'")
+      expect(policy.get("default-src")).toEqual(["'none'"])
+    }
+  })
+
+  it("are the ones declared in gatsby-config's headers", async () => {
+    const declared = gatsbyConfig.headers!.find((rule) => rule.source === "/*")!.headers
+    const response = await get("/product")
+    for (const { key, value } of declared) expect([key, response.headers.get(key)]).toEqual([key, value])
+  })
+
+  it("allow exactly the inline scripts the built pages hold, by hash", async () => {
+    const allowed = parseCsp((await get("/")).headers.get("content-security-policy"))!.get("script-src")!
+    expect(allowed.filter((value) => value.startsWith("'sha256-")).sort()).toEqual([...inlineScriptHashes()].sort())
+    for (const pathname of ROUTES) {
+      const html = await (await get(pathname)).text()
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, source]) => !/\ssrc=|type="application\/(ld\+)?json"/.test(attributes!) && source!.trim())
+      expect(inline.length).toBeGreaterThan(0)
+      for (const [, , source] of inline) expect([pathname, allowed]).toEqual([pathname, expect.arrayContaining([scriptHash(source!)])])
+      // Gatsby's per-page globals travel as data, not as script
+      expect(html).toContain('<script type="application/json" id="gatsby-globals">')
+      expect(html).not.toMatch(/<script[^>]*>\s*(\/\*<!\[CDATA\[\*\/)?window\.pagePath=/)
+    }
+  })
+
+  it("grade A+ by the HTTP Observatory's rules on every route", async () => {
+    for (const pathname of ROUTES) {
+      const response = await get(pathname)
+      const result = grade(response.headers, await response.text(), server.origin)
+      expect([pathname, result.grade, result.modifiers.filter((modifier) => modifier.points < 0)]).toEqual([pathname, "A+", []])
+      expect(result.score).toBeGreaterThanOrEqual(100)
+    }
+  })
+
+  it("would not grade A+ without them (the grading can fail)", () => {
+    const bare = grade(new Headers({ "content-type": "text/html" }), "<p>hi</p>", server.origin)
+    // 100 - 25 (no CSP) - 20 (no HSTS) - 5 (no nosniff) - 20 (no framing protection)
+    expect([bare.score, bare.grade]).toEqual([30, "D"])
+    const unsafe = grade(new Headers({ "content-security-policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'", "strict-transport-security": "max-age=63072000", "x-content-type-options": "nosniff" }), "", server.origin)
+    expect(unsafe.grade).not.toBe("A+")
+  })
+})
+
+describe("caching", () => {
+  it("keeps files with a content hash for a year and makes pages and page data revalidate", async () => {
+    for (const pathname of [`/${hashedScript()}`, staticFile()]) {
+      expect([pathname, (await get(pathname)).headers.get("cache-control")]).toEqual([pathname, "public, max-age=31536000, immutable"])
+    }
+    for (const pathname of [...ROUTES, "/page-data/app-data.json", "/page-data/index/page-data.json"]) {
+      expect([pathname, (await get(pathname)).headers.get("cache-control")]).toEqual([pathname, "public, max-age=0, must-revalidate"])
+    }
+    expect((await get("/api/contact")).headers.get("cache-control")).toBe("no-store")
+  })
+
+  it("answers a repeat request with 304 when nothing changed", async () => {
+    const etag = (await get("/product")).headers.get("etag")
+    expect(etag).toBeTruthy()
+    // Through http, not fetch: fetch adds Cache-Control: no-cache to a conditional request
+    const status = await new Promise<number>((resolve, reject) => {
+      http.get(`${server.origin}/product`, { headers: { "If-None-Match": etag! } }, (response) => {
+        response.resume()
+        resolve(response.statusCode!)
+      }).on("error", reject)
+    })
+    expect(status).toBe(304)
+  })
+})
+
+describe("compression and routing", () => {
+  it("compresses pages and scripts with brotli or gzip, as the client accepts", async () => {
+    const br = await get("/", { headers: { "Accept-Encoding": "br" } })
+    expect(br.headers.get("content-encoding")).toBe("br")
+    const gzip = await get(`/${hashedScript()}`, { headers: { "Accept-Encoding": "gzip" } })
+    expect(gzip.headers.get("content-encoding")).toBe("gzip")
+    expect(gzip.headers.get("vary")).toMatch(/accept-encoding/i)
+  })
+
+  it("redirects a trailing slash to the canonical path (trailingSlash: never)", async () => {
+    const response = await get("/product/?ref=x")
+    expect(response.status).toBe(301)
+    expect(response.headers.get("location")).toBe("/product?ref=x")
+  })
+})
