@@ -1,4 +1,6 @@
 import type { GatsbyConfig } from "gatsby"
+import company from "./content/company/company.json"
+import forms from "./content/forms/forms.json"
 import site from "./content/site/site.json"
 import { siteHeaders } from "./src/security/headers"
 
@@ -18,6 +20,37 @@ const config: GatsbyConfig = {
   },
   plugins: [
     "gatsby-plugin-image",
+    {
+      // sitemap-index.xml and sitemap-0.xml on every build; the pages that are
+      // not for search engines (404, where the forms end) are left out
+      resolve: "gatsby-plugin-sitemap",
+      options: {
+        excludes: ["/404", "/404.html", "/dev-404-page", ...forms.pages.map((page) => page.path)],
+      },
+    },
+    {
+      // The web manifest, with the icons drawn for the site (static/icons, from `npm run art`)
+      resolve: "gatsby-plugin-manifest",
+      options: {
+        name: company.name,
+        short_name: site.manifest.shortName,
+        description: site.description,
+        lang: site.language,
+        start_url: "/",
+        display: "standalone",
+        background_color: site.manifest.backgroundColor,
+        theme_color: site.manifest.themeColor,
+        theme_color_in_head: false,
+        include_favicon: false,
+        cache_busting_mode: "none",
+        legacy: false,
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+    },
     {
       resolve: "gatsby-plugin-sharp",
       options: {

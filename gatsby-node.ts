@@ -166,6 +166,7 @@ async function htmlFiles(dir: string): Promise<string[]> {
  * does not list stops the build, naming the page and the hash.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  await writeRobots()
   const allowed = new Set(inlineScriptHashes())
   const unknown = new Map<string, string[]>()
   const files = await htmlFiles(path.resolve("public"))
@@ -184,4 +185,14 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
         .join("\n")}\nCheck each script, then add its hash to PLUGIN_INLINE_SCRIPTS in src/security/inline-scripts.ts.`,
     )
   }
+}
+
+/** robots.txt: everything may be crawled but the form endpoints; the sitemap's absolute address. */
+async function writeRobots(): Promise<void> {
+  const site = JSON.parse(await fs.readFile(path.join(CONTENT, "site", "site.json"), "utf8")) as { siteUrl: string }
+  const sitemap = new URL("/sitemap-index.xml", `${site.siteUrl}/`).toString()
+  await fs.writeFile(path.resolve("public", "robots.txt"), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${sitemap}\n`)
+  // gatsby-plugin-sitemap writes an index; /sitemap.xml is where crawlers look first
+  const index = path.resolve("public", "sitemap-index.xml")
+  if (await fs.stat(index).catch(() => undefined)) await fs.copyFile(index, path.resolve("public", "sitemap.xml"))
 }

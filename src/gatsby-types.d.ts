@@ -4365,11 +4365,13 @@ type Query_siteJsonArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   language: InputMaybe<StringQueryOperatorInput>;
+  manifest: InputMaybe<SiteManifestFilterInput>;
   menu: InputMaybe<SiteMenuItemFilterListInput>;
   menuLabel: InputMaybe<StringQueryOperatorInput>;
   openMenu: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   revealDuration: InputMaybe<IntQueryOperatorInput>;
+  share: InputMaybe<SiteShareFilterInput>;
   siteUrl: InputMaybe<StringQueryOperatorInput>;
   skipToContent: InputMaybe<StringQueryOperatorInput>;
   stickyHeaderOffset: InputMaybe<IntQueryOperatorInput>;
@@ -5407,6 +5409,8 @@ type SiteJson = Node & {
   readonly internal: Internal;
   /** Language of the pages (BCP 47, e.g. en) */
   readonly language: Scalars['String'];
+  /** How the site looks when installed as an app (web manifest) */
+  readonly manifest: SiteManifest;
   /** Main menu entries, in order */
   readonly menu: ReadonlyArray<SiteMenuItem>;
   /** Accessible name of the main menu */
@@ -5416,6 +5420,8 @@ type SiteJson = Node & {
   readonly parent: Maybe<Node>;
   /** Duration of the reveal-on-scroll animation, in ms (it runs once per element) */
   readonly revealDuration: Scalars['Int'];
+  /** Picture shown when a page is shared (Open Graph and Twitter cards); cropped to 1200 × 630 */
+  readonly share: SiteShare;
   /** Public address of the site, without a trailing slash */
   readonly siteUrl: Scalars['String'];
   /** Text of the skip link that jumps over the header */
@@ -5488,11 +5494,13 @@ type SiteJsonFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly language: InputMaybe<FieldSelectorEnum>;
+  readonly manifest: InputMaybe<SiteManifestFieldSelector>;
   readonly menu: InputMaybe<SiteMenuItemFieldSelector>;
   readonly menuLabel: InputMaybe<FieldSelectorEnum>;
   readonly openMenu: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly revealDuration: InputMaybe<FieldSelectorEnum>;
+  readonly share: InputMaybe<SiteShareFieldSelector>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly skipToContent: InputMaybe<FieldSelectorEnum>;
   readonly stickyHeaderOffset: InputMaybe<FieldSelectorEnum>;
@@ -5515,11 +5523,13 @@ type SiteJsonFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly language: InputMaybe<StringQueryOperatorInput>;
+  readonly manifest: InputMaybe<SiteManifestFilterInput>;
   readonly menu: InputMaybe<SiteMenuItemFilterListInput>;
   readonly menuLabel: InputMaybe<StringQueryOperatorInput>;
   readonly openMenu: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly revealDuration: InputMaybe<IntQueryOperatorInput>;
+  readonly share: InputMaybe<SiteShareFilterInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly skipToContent: InputMaybe<StringQueryOperatorInput>;
   readonly stickyHeaderOffset: InputMaybe<IntQueryOperatorInput>;
@@ -5587,16 +5597,46 @@ type SiteJsonSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly language: InputMaybe<SortOrderEnum>;
+  readonly manifest: InputMaybe<SiteManifestSortInput>;
   readonly menu: InputMaybe<SiteMenuItemSortInput>;
   readonly menuLabel: InputMaybe<SortOrderEnum>;
   readonly openMenu: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly revealDuration: InputMaybe<SortOrderEnum>;
+  readonly share: InputMaybe<SiteShareSortInput>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly skipToContent: InputMaybe<SortOrderEnum>;
   readonly stickyHeaderOffset: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
   readonly topBar: InputMaybe<SiteTopBarSortInput>;
+};
+
+/** Web manifest settings */
+type SiteManifest = {
+  /** Colour of the splash screen, as #rrggbb */
+  readonly backgroundColor: Scalars['String'];
+  /** Name under the app icon (at most 12 characters) */
+  readonly shortName: Scalars['String'];
+  /** Colour of the browser's toolbar, as #rrggbb */
+  readonly themeColor: Scalars['String'];
+};
+
+type SiteManifestFieldSelector = {
+  readonly backgroundColor: InputMaybe<FieldSelectorEnum>;
+  readonly shortName: InputMaybe<FieldSelectorEnum>;
+  readonly themeColor: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteManifestFilterInput = {
+  readonly backgroundColor: InputMaybe<StringQueryOperatorInput>;
+  readonly shortName: InputMaybe<StringQueryOperatorInput>;
+  readonly themeColor: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteManifestSortInput = {
+  readonly backgroundColor: InputMaybe<SortOrderEnum>;
+  readonly shortName: InputMaybe<SortOrderEnum>;
+  readonly themeColor: InputMaybe<SortOrderEnum>;
 };
 
 /** One entry of the main menu */
@@ -5921,6 +5961,29 @@ type SitePluginSortInput = {
   readonly resolve: InputMaybe<SortOrderEnum>;
   readonly ssrAPIs: InputMaybe<SortOrderEnum>;
   readonly version: InputMaybe<SortOrderEnum>;
+};
+
+/** The picture shown when a page is shared */
+type SiteShare = {
+  /** What the picture shows, for people who cannot see it */
+  readonly alt: Scalars['String'];
+  /** The picture, at least 1200 px wide; a path relative to content/site/ (e.g. ../hero/hero-1.jpg) */
+  readonly image: File;
+};
+
+type SiteShareFieldSelector = {
+  readonly alt: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<FileFieldSelector>;
+};
+
+type SiteShareFilterInput = {
+  readonly alt: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<FileFilterInput>;
+};
+
+type SiteShareSortInput = {
+  readonly alt: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<FileSortInput>;
 };
 
 type SiteSiteMetadata = {
@@ -6536,13 +6599,13 @@ type ProductListFragment = { readonly eyebrow: string, readonly heading: string,
 type ProductPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ProductPageQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string } | null, readonly productsJson: { readonly title: string, readonly breadcrumb: string, readonly description: string, readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly enquire: string, readonly items: ReadonlyArray<{ readonly title: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
+type ProductPageQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string } | null, readonly productsJson: { readonly title: string, readonly breadcrumb: string, readonly description: string, readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly enquire: string, readonly items: ReadonlyArray<{ readonly title: string, readonly alt: string, readonly delay: number, readonly image: { readonly publicURL: string | null, readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
 
 type RecycleMaterialsFragment = { readonly title: string, readonly text: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } };
 
 type ServiceIndustryFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly description: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
-type SiteChromeFragment = { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly stickyHeaderOffset: number, readonly goToTopOffset: number, readonly revealDuration: number, readonly skipToContent: string, readonly menuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } };
+type SiteChromeFragment = { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly stickyHeaderOffset: number, readonly goToTopOffset: number, readonly revealDuration: number, readonly skipToContent: string, readonly menuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly manifest: { readonly themeColor: string }, readonly share: { readonly alt: string, readonly image: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } }, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } };
 
 type SolutionIntroFragment = { readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
@@ -6558,7 +6621,7 @@ type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: st
 type UseSiteQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseSiteQuery = { readonly siteJson: { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly stickyHeaderOffset: number, readonly goToTopOffset: number, readonly revealDuration: number, readonly skipToContent: string, readonly menuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly formsJson: { readonly trapLabel: string, readonly status: { readonly sending: string, readonly contactSent: string, readonly subscribeSent: string, readonly failed: string, readonly offline: string }, readonly errors: { readonly too_large: string, readonly server: string } } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string }> } };
+type UseSiteQuery = { readonly siteJson: { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly stickyHeaderOffset: number, readonly goToTopOffset: number, readonly revealDuration: number, readonly skipToContent: string, readonly menuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly manifest: { readonly themeColor: string }, readonly share: { readonly alt: string, readonly image: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } }, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly formsJson: { readonly trapLabel: string, readonly status: { readonly sending: string, readonly contactSent: string, readonly subscribeSent: string, readonly failed: string, readonly offline: string }, readonly errors: { readonly too_large: string, readonly server: string } } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string }> } };
 
 type WhyChooseUsFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly column: number, readonly title: string, readonly description: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 

@@ -24,6 +24,10 @@ export const typeDefs = /* GraphQL */ `
     siteUrl: String!
     "Language of the pages (BCP 47, e.g. en)"
     language: String!
+    "Picture shown when a page is shared (Open Graph and Twitter cards); cropped to 1200 × 630"
+    share: SiteShare!
+    "How the site looks when installed as an app (web manifest)"
+    manifest: SiteManifest!
     "Scroll offset in px past which the header takes its sticky look and the top bar hides"
     stickyHeaderOffset: Int!
     "Scroll offset in px past which the go-to-top button shows"
@@ -731,5 +735,25 @@ export const typeDefs = /* GraphQL */ `
     text: String!
     "Link back to the home page"
     link: String!
+  }
+
+  "The picture shown when a page is shared"
+
+  type SiteShare {
+    "The picture, at least 1200 px wide; a path relative to content/site/ (e.g. ../hero/hero-1.jpg)"
+    image: File! @fileByRelativePath
+    "What the picture shows, for people who cannot see it"
+    alt: String!
+  }
+
+  "Web manifest settings"
+
+  type SiteManifest {
+    "Name under the app icon (at most 12 characters)"
+    shortName: String!
+    "Colour of the browser's toolbar, as #rrggbb"
+    themeColor: String!
+    "Colour of the splash screen, as #rrggbb"
+    backgroundColor: String!
   }
 `

@@ -36,6 +36,7 @@ interface FileRule {
 
 const FILE_RULES: Record<string, FileRule> = {
   "CompanyJson.logo": { extensions: VECTOR },
+  "SiteShare.image": { extensions: [".jpg", ".jpeg", ".png"], minWidth: 1200, shownAt: "1200 × 630 when a page is shared" },
   "CompanyJson.logoOnDark": { extensions: VECTOR },
   "HowItWorksStep.icon": { extensions: VECTOR },
   "HeroSlide.video": { extensions: [".mp4"] },

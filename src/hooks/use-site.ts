@@ -32,6 +32,21 @@ export const siteChromeFragments = graphql`
     description
     siteUrl
     language
+    manifest {
+      themeColor
+    }
+    share {
+      alt
+      image {
+        childImageSharp {
+          resize(width: 1200, height: 630, cropFocus: CENTER, toFormat: JPG, quality: 80) {
+            src
+            width
+            height
+          }
+        }
+      }
+    }
     stickyHeaderOffset
     goToTopOffset
     revealDuration

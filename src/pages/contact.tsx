@@ -7,6 +7,7 @@ import { Layout } from "../components/layout/Layout"
 import { Seo } from "../components/layout/Seo"
 import { useSite } from "../hooks/use-site"
 import { required } from "../lib/required"
+import { breadcrumbs } from "../lib/structured-data"
 
 export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
   const site = required(data.siteJson, "content/site/site.json")
@@ -27,7 +28,15 @@ export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery
 }
 
 export function Head({ data }: HeadProps<Queries.ContactPageQuery>) {
-  return <Seo pathname="/contact" title={data.contactJson?.title} description={data.contactJson?.description} />
+  const contact = data.contactJson
+  return (
+    <Seo
+      pathname="/contact"
+      title={contact?.title}
+      description={contact?.description}
+      structuredData={({ site }) => [breadcrumbs(site, [{ name: contact?.breadcrumb ?? "", pathname: "/contact" }])]}
+    />
+  )
 }
 
 export const query = graphql`

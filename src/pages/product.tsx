@@ -4,7 +4,9 @@ import { PageBanner } from "../components/blocks/PageBanner"
 import { ProductList } from "../components/blocks/ProductList"
 import { Layout } from "../components/layout/Layout"
 import { Seo } from "../components/layout/Seo"
+import { contactFormHref } from "../lib/links"
 import { required } from "../lib/required"
+import { breadcrumbs, machineList } from "../lib/structured-data"
 
 export default function ProductPage({ data }: PageProps<Queries.ProductPageQuery>) {
   const site = required(data.siteJson, "content/site/site.json")
@@ -18,7 +20,16 @@ export default function ProductPage({ data }: PageProps<Queries.ProductPageQuery
 }
 
 export function Head({ data }: HeadProps<Queries.ProductPageQuery>) {
-  return <Seo pathname="/product" title={data.productsJson?.title} description={data.productsJson?.description} />
+  const products = data.productsJson
+  const machines = (products?.items ?? []).map((item) => ({ name: item.title, image: item.image.publicURL, url: contactFormHref(item.title) }))
+  return (
+    <Seo
+      pathname="/product"
+      title={products?.title}
+      description={products?.description}
+      structuredData={({ site, company }) => [breadcrumbs(site, [{ name: products?.breadcrumb ?? "", pathname: "/product" }]), machineList(site, company, machines)]}
+    />
+  )
 }
 
 export const query = graphql`
@@ -31,6 +42,12 @@ export const query = graphql`
       title
       breadcrumb
       description
+      items {
+        title
+        image {
+          publicURL
+        }
+      }
       ...ProductList
     }
   }

@@ -7,6 +7,7 @@ import { SolutionIntro } from "../components/blocks/SolutionIntro"
 import { Layout } from "../components/layout/Layout"
 import { Seo } from "../components/layout/Seo"
 import { required } from "../lib/required"
+import { breadcrumbs } from "../lib/structured-data"
 
 /** One page per file in content/solutions/, created in gatsby-node by slug. */
 export default function SolutionTemplate({ data }: PageProps<Queries.SolutionTemplateQuery>) {
@@ -24,7 +25,15 @@ export default function SolutionTemplate({ data }: PageProps<Queries.SolutionTem
 
 export function Head({ data }: HeadProps<Queries.SolutionTemplateQuery>) {
   const solution = data.solutionsJson
-  return <Seo pathname={`/${solution?.slug ?? ""}`} title={solution?.title} description={solution?.description} />
+  const pathname = `/${solution?.slug ?? ""}`
+  return (
+    <Seo
+      pathname={pathname}
+      title={solution?.title}
+      description={solution?.description}
+      structuredData={({ site }) => [breadcrumbs(site, [{ name: solution?.breadcrumb ?? "", pathname }])]}
+    />
+  )
 }
 
 export const query = graphql`

@@ -1,5 +1,6 @@
 import * as React from "react"
-import { useSite } from "../../hooks/use-site"
+import { useSite, type CompanyDetails, type SiteChrome } from "../../hooks/use-site"
+import { absolute, jsonLd, organization } from "../../lib/structured-data"
 
 interface Props {
   /** Page title; the site name is appended */
@@ -7,19 +8,51 @@ interface Props {
   description?: string
   /** Path of the page, e.g. /product */
   pathname: string
+  /** Structured data of this page (BreadcrumbList, ItemList…), built from the site's settings; the Organization is always added */
+  structuredData?: (chrome: { site: SiteChrome; company: CompanyDetails }) => object[]
   children?: React.ReactNode
 }
 
-/** Title, description and canonical URL of a page, for Gatsby's Head API. */
-export function Seo({ title, description, pathname, children }: Props) {
-  const { site } = useSite()
+/**
+ * Everything a search engine or a link preview reads from a page, through
+ * Gatsby's Head API: title, description, canonical URL, Open Graph and
+ * Twitter card tags with an absolute picture, and JSON-LD.
+ */
+export function Seo({ title, description, pathname, structuredData, children }: Props) {
+  const { site, company } = useSite()
   const fullTitle = title ? `${title} | ${site.title}` : site.title
+  const text = description ?? site.description
+  const url = absolute(site, pathname)
+  const picture = site.share.image.childImageSharp?.resize
+  const image = picture?.src ? absolute(site, picture.src) : undefined
   return (
     <>
       <title>{fullTitle}</title>
-      <meta name="description" content={description ?? site.description} />
-      <link rel="canonical" href={`${site.siteUrl}${pathname}`} />
-      <meta name="theme-color" content="#1f4d36" />
+      <meta name="description" content={text} />
+      <link rel="canonical" href={url} />
+      <meta name="theme-color" content={site.manifest.themeColor} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={site.title} />
+      <meta property="og:locale" content={site.language} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={text} />
+      <meta property="og:url" content={url} />
+      {image ? (
+        <>
+          <meta property="og:image" content={image} />
+          <meta property="og:image:width" content={String(picture?.width)} />
+          <meta property="og:image:height" content={String(picture?.height)} />
+          <meta property="og:image:alt" content={site.share.alt} />
+          <meta name="twitter:image" content={image} />
+          <meta name="twitter:image:alt" content={site.share.alt} />
+        </>
+      ) : null}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={text} />
+      {[organization(site, company), ...(structuredData?.({ site, company }) ?? [])].map((data, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />
+      ))}
       {children}
     </>
   )

@@ -1,0 +1,155 @@
+/**
+ * Search and sharing, as crawlers and link previews read the built site:
+ * per-page title, description, canonical URL, Open Graph and Twitter tags
+ * with an absolute picture that exists, JSON-LD, the sitemap, robots.txt,
+ * the web manifest and the preloaded font.
+ */
+import { JSDOM } from "jsdom"
+import fs from "fs"
+import path from "path"
+import sharp from "sharp"
+import { ROOT, readContent, serveBuild, type Served } from "../support/serve"
+
+jest.setTimeout(60_000)
+
+const site = readContent<{ siteUrl: string; language: string; title: string }>("site/site.json")
+const products = readContent<{ items: { title: string }[] }>("products/products.json")
+const solutions = fs.readdirSync(path.join(ROOT, "content", "solutions")).filter((file) => file.endsWith(".json")).map((file) => readContent<{ slug: string; breadcrumb: string }>(`solutions/${file}`))
+const notices = readContent<{ pages: { path: string }[] }>("forms/forms.json").pages.map((page) => page.path)
+const PUBLIC = ["/", ...solutions.map((solution) => `/${solution.slug}`), "/product", "/contact"]
+
+let server: Served
+const documents = new Map<string, Document>()
+beforeAll(async () => {
+  server = await serveBuild()
+  for (const route of [...PUBLIC, ...notices]) {
+    const response = await fetch(`${server.origin}${route}`)
+    documents.set(route, new JSDOM(await response.text()).window.document)
+  }
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+const doc = (route: string) => documents.get(route)!
+const meta = (route: string, key: string) => doc(route).querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content") ?? null
+const canonical = (route: string) => new URL(route, `${site.siteUrl}/`).toString()
+type Thing = Record<string, unknown> & { "@type": string }
+const jsonLd = (route: string): Thing[] => [...doc(route).querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? "") as Thing)
+
+describe("every public page", () => {
+  it("has its own title and description", () => {
+    const titles = PUBLIC.map((route) => doc(route).title)
+    const descriptions = PUBLIC.map((route) => meta(route, "description"))
+    expect(new Set(titles).size).toBe(PUBLIC.length)
+    expect(new Set(descriptions).size).toBe(PUBLIC.length)
+    for (const description of descriptions) expect(description!.length).toBeGreaterThan(50)
+  })
+
+  it.each(PUBLIC)("%s has its canonical URL, language, Open Graph and Twitter tags with an absolute picture", async (route) => {
+    const document = doc(route)
+    expect(document.documentElement.lang).toBe(site.language)
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(canonical(route))
+    expect(meta(route, "og:url")).toBe(canonical(route))
+    expect(meta(route, "og:title")).toBe(document.title)
+    expect(meta(route, "og:description")).toBe(meta(route, "description"))
+    expect(meta(route, "og:type")).toBe("website")
+    expect(meta(route, "twitter:card")).toBe("summary_large_image")
+    expect(meta(route, "twitter:title")).toBe(document.title)
+    expect(meta(route, "og:image:alt")).toBeTruthy()
+    const image = new URL(meta(route, "og:image")!)
+    expect(image.origin).toBe(new URL(site.siteUrl).origin)
+    expect(meta(route, "twitter:image")).toBe(image.toString())
+    // The picture is in the build, at the size the tags announce
+    const served = await fetch(`${server.origin}${image.pathname}`)
+    expect(served.status).toBe(200)
+    const { width, height } = await sharp(Buffer.from(await served.arrayBuffer())).metadata()
+    expect([width, height]).toEqual([Number(meta(route, "og:image:width")), Number(meta(route, "og:image:height"))])
+    expect(document.querySelector('meta[name="robots"]')).toBeNull()
+  })
+
+  it.each(PUBLIC)("%s describes the company with its contact point in JSON-LD", (route) => {
+    const organization = jsonLd(route).find((thing) => thing["@type"] === "Organization")!
+    expect(organization).toMatchObject({ "@context": "https://schema.org", name: expect.any(String), url: canonical("/") })
+    expect(organization.contactPoint).toMatchObject({ "@type": "ContactPoint", contactType: "sales", telephone: expect.stringMatching(/^\+\d+$/), email: expect.stringContaining("@") })
+    expect(organization.address).toMatchObject({ "@type": "PostalAddress" })
+    expect(String(organization.logo)).toMatch(/^https:\/\//)
+  })
+})
+
+describe("structured data by page", () => {
+  it.each(solutions)("/$slug has a BreadcrumbList: Home, then the page", (solution) => {
+    const trail = jsonLd(`/${solution.slug}`).find((thing) => thing["@type"] === "BreadcrumbList")!
+    expect(trail.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: expect.any(String), item: canonical("/") },
+      { "@type": "ListItem", position: 2, name: solution.breadcrumb, item: canonical(`/${solution.slug}`) },
+    ])
+  })
+
+  it("/product lists every machine as a Product", () => {
+    const list = jsonLd("/product").find((thing) => thing["@type"] === "ItemList")!
+    const items = list.itemListElement as { position: number; item: { "@type": string; name: string; image: string; url: string } }[]
+    expect(items.map((entry) => entry.item.name)).toEqual(products.items.map((item) => item.title))
+    expect(items.map((entry) => entry.position)).toEqual(products.items.map((_, index) => index + 1))
+    for (const { item } of items) {
+      expect(item["@type"]).toBe("Product")
+      expect(item.image).toMatch(/^https:\/\/.*\.(jpg|png|webp)$/)
+      expect(item.url).toMatch(/\/contact\?subject=/)
+    }
+  })
+})
+
+describe("pages not meant for search engines", () => {
+  it.each([...notices])("%s says noindex and is not in the sitemap", async (route) => {
+    expect(doc(route).querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex")
+  })
+})
+
+describe("crawler files", () => {
+  it("sitemap.xml lists exactly the public pages, by absolute URL", async () => {
+    const index = await (await fetch(`${server.origin}/sitemap.xml`)).text()
+    const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname)
+    expect(parts.length).toBeGreaterThan(0)
+    const listed: string[] = []
+    for (const part of parts) {
+      const xml = await (await fetch(`${server.origin}${part}`)).text()
+      listed.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!))
+    }
+    expect(listed.sort()).toEqual(PUBLIC.map(canonical).sort())
+  })
+
+  it("robots.txt allows crawling, keeps the form endpoints out and names the sitemap", async () => {
+    const robots = await (await fetch(`${server.origin}/robots.txt`)).text()
+    expect(robots).toMatch(/^User-agent: \*$/m)
+    expect(robots).toMatch(/^Disallow: \/api\/$/m)
+    expect(robots).toContain(`Sitemap: ${site.siteUrl}/sitemap-index.xml`)
+  })
+
+  it("the web manifest names the site and its icons, which exist at their stated sizes", async () => {
+    const href = doc("/").querySelector('link[rel="manifest"]')?.getAttribute("href")
+    const manifest = (await (await fetch(`${server.origin}${href}`)).json()) as { name: string; start_url: string; icons: { src: string; sizes: string; purpose?: string }[] }
+    expect(manifest.start_url).toBe("/")
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]))
+    expect(manifest.icons.some((icon) => icon.purpose === "maskable")).toBe(true)
+    for (const icon of manifest.icons) {
+      const { width, height } = await sharp(Buffer.from(await (await fetch(`${server.origin}${icon.src}`)).arrayBuffer())).metadata()
+      expect(`${width}x${height}`).toBe(icon.sizes)
+    }
+  })
+})
+
+describe("fonts", () => {
+  it("are self-hosted, and the face the stylesheet uses is preloaded", () => {
+    for (const route of PUBLIC) {
+      const document = doc(route)
+      const preload = document.querySelector('link[rel="preload"][as="font"]')
+      expect(preload?.getAttribute("type")).toBe("font/woff2")
+      expect(preload?.hasAttribute("crossorigin")).toBe(true)
+      const href = preload!.getAttribute("href")!
+      const css = [...document.querySelectorAll("style")].map((style) => style.textContent).join("\n")
+      expect(css).toContain(`url(${href})`)
+      expect(fs.existsSync(path.join(ROOT, "public", href))).toBe(true)
+      expect(css).not.toMatch(/fonts\.googleapis|@import url\(http/)
+    }
+  })
+})

@@ -1,0 +1,80 @@
+import type { BreadcrumbList, ItemList, Organization, WithContext } from "schema-dts"
+import type { CompanyDetails, SiteChrome } from "../hooks/use-site"
+
+/** An absolute URL on the site for a path such as /product or /static/…/logo.svg. */
+export function absolute(site: Pick<SiteChrome, "siteUrl">, pathname: string): string {
+  return new URL(pathname, `${site.siteUrl}/`).toString()
+}
+
+/** The company, with its contact point: on every page. */
+export function organization(site: SiteChrome, company: CompanyDetails): WithContext<Organization> {
+  const { address } = company
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": `${site.siteUrl}/#organization`,
+    name: company.name,
+    legalName: company.legalName,
+    description: company.blurb,
+    url: absolute(site, "/"),
+    ...(company.logo?.publicURL ? { logo: absolute(site, company.logo.publicURL) } : {}),
+    email: company.email,
+    telephone: company.phone.tel,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: address.street,
+      addressLocality: address.locality,
+      addressRegion: address.region,
+      postalCode: address.postalCode,
+      addressCountry: address.country,
+    },
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "sales",
+      telephone: company.phone.tel,
+      email: company.email,
+      url: absolute(site, "/contact"),
+      availableLanguage: site.language,
+    },
+    sameAs: company.social.filter((profile) => !profile.hidden).map((profile) => profile.url),
+  }
+}
+
+/** Home › page: the trail shown at the top of the page. */
+export function breadcrumbs(site: SiteChrome, trail: { name: string; pathname: string }[]): WithContext<BreadcrumbList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [{ name: site.breadcrumbHome, pathname: "/" }, ...trail].map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absolute(site, crumb.pathname),
+    })),
+  }
+}
+
+/** The machines on /product, each a Product made by the company. */
+export function machineList(site: SiteChrome, company: CompanyDetails, machines: { name: string; image?: string | null; url: string }[]): WithContext<ItemList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    itemListElement: machines.map((machine, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      item: {
+        "@type": "Product",
+        name: machine.name,
+        ...(machine.image ? { image: absolute(site, machine.image) } : {}),
+        url: absolute(site, machine.url),
+        brand: { "@type": "Brand", name: company.name },
+        manufacturer: { "@id": `${site.siteUrl}/#organization` },
+      },
+    })),
+  }
+}
+
+/** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the element. */
+export function jsonLd(data: object): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c")
+}
