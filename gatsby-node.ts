@@ -32,6 +32,21 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, reporter 
   await reportContent(reporter)
 }
 
+/**
+ * Smaller browser bundles: only the regular weight of each Phosphor icon (see
+ * src/build/phosphor-regular-loader.js), and the browser's own ResizeObserver
+ * instead of the polyfill react-slick imports (every browser the site supports
+ * has one; src/build/resize-observer.js).
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions }) => {
+  actions.setWebpackConfig({
+    resolve: { alias: { "resize-observer-polyfill$": path.resolve("src/build/resize-observer.js") } },
+    module: {
+      rules: [{ test: /@phosphor-icons[\\/]react[\\/]dist[\\/]defs[\\/][^\\/]+\.es\.js$/, use: [path.resolve("src/build/phosphor-regular-loader.js")] }],
+    },
+  })
+}
+
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(typeDefs)
 }

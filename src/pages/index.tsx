@@ -2,7 +2,7 @@ import * as React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { AboutUs } from "../components/blocks/AboutUs"
 import { CallToAction } from "../components/blocks/CallToAction"
-import { GalleryCarousel } from "../components/blocks/GalleryCarousel"
+import { GalleryCarousel, GalleryRowStyle } from "../components/blocks/GalleryCarousel"
 import { HeroCarousel } from "../components/blocks/HeroCarousel"
 import { Overview } from "../components/blocks/Overview"
 import { RecycleMaterials } from "../components/blocks/RecycleMaterials"
@@ -31,7 +31,12 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
 
 export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
   const poster = data.heroJson?.slides[0]?.poster.childImageSharp?.gatsbyImageData
-  return <Seo pathname="/">{poster ? <PicturePreload image={poster} /> : null}</Seo>
+  return (
+    <Seo pathname="/">
+      {poster ? <PicturePreload image={poster} /> : null}
+      {data.galleryJson ? <GalleryRowStyle data={data.galleryJson} /> : null}
+    </Seo>
+  )
 }
 
 export const query = graphql`

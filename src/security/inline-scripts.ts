@@ -76,8 +76,14 @@ export interface Rewritten {
   hashes: string[]
 }
 
-/** Moves Gatsby's per-page globals out of inline scripts (see above); leaves every other script as it is. */
-export function rewriteInlineScripts(html: string): Rewritten {
+/**
+ * Moves Gatsby's per-page globals out of inline scripts (see above); leaves
+ * every other script as it is. Also drops U+0000: React 18's streaming
+ * renderer, which Gatsby uses, can write one where a multi-byte character
+ * meets a 2 kB chunk boundary (react/react#31134); it is never valid in HTML.
+ */
+export function rewriteInlineScripts(input: string): Rewritten {
+  const html = input.replace(/\u0000/g, "")
   const globals: Record<string, unknown> = {}
   let placed = false
   const MARK = "\u0000gatsby-globals\u0000"

@@ -1,6 +1,6 @@
 import * as React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { GalleryCarousel } from "../components/blocks/GalleryCarousel"
+import { GalleryCarousel, GalleryRowStyle } from "../components/blocks/GalleryCarousel"
 import { HowItWorks } from "../components/blocks/HowItWorks"
 import { PageBanner } from "../components/blocks/PageBanner"
 import { SolutionIntro } from "../components/blocks/SolutionIntro"
@@ -32,7 +32,9 @@ export function Head({ data }: HeadProps<Queries.SolutionTemplateQuery>) {
       title={solution?.title}
       description={solution?.description}
       structuredData={({ site }) => [breadcrumbs(site, [{ name: solution?.breadcrumb ?? "", pathname }])]}
-    />
+    >
+      {data.galleryJson ? <GalleryRowStyle data={data.galleryJson} /> : null}
+    </Seo>
   )
 }
 

@@ -4,7 +4,8 @@ import Slider, { type Settings } from "react-slick"
 import { useInertSlides } from "../../hooks/use-inert-slides"
 import { useMounted } from "../../hooks/use-mounted"
 import { useVisibleCount } from "../../hooks/use-visible-count"
-import { ContentImage } from "../primitives/ContentImage"
+import { imageData } from "../primitives/ContentImage"
+import { Picture } from "../primitives/Picture"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { CarouselArrow } from "./CarouselArrow"
 
@@ -43,7 +44,21 @@ interface Props {
   labels: Queries.GalleryLabelsFragment
 }
 
-/** The image gallery shared by the home page and the solution pages. */
+/**
+ * The server-rendered row's widths, for the page's Head (a <style> belongs in
+ * <head>). Set as raw CSS: React would escape it as text, which a <style>
+ * does not unescape.
+ */
+export function GalleryRowStyle({ data }: { data: GallerySettingsData }) {
+  return <style dangerouslySetInnerHTML={{ __html: staticRowCss(data) }} />
+}
+
+/**
+ * The image gallery shared by the home page and the solution pages. Its
+ * pictures are plain <picture> elements (Picture), not GatsbyImage: the slides
+ * render only in the browser, where GatsbyImage would load react-dom/server
+ * (21 kB gzip) to hydrate them lazily.
+ */
 export function GalleryCarousel({ data, labels }: Props) {
   const mounted = useMounted()
   const visible = useVisibleCount(data)
@@ -52,7 +67,7 @@ export function GalleryCarousel({ data, labels }: Props) {
 
   const items = data.pictures.map((item) => (
     <figure key={item.id} className="gallery__item">
-      <ContentImage file={item.image} alt={item.alt} className="gallery__image" />
+      <Picture image={imageData(item.image, item.alt)} alt={item.alt} className="gallery__image" />
       <figcaption>{item.title}</figcaption>
     </figure>
   ))
@@ -71,11 +86,7 @@ export function GalleryCarousel({ data, labels }: Props) {
               {items}
             </Slider>
           ) : (
-            <>
-              {/* set as raw CSS: React would escape it as text, which a <style> does not unescape */}
-              <style dangerouslySetInnerHTML={{ __html: staticRowCss(data) }} />
-              <div className="gallery__row">{items}</div>
-            </>
+            <div className="gallery__row">{items}</div>
           )}
         </div>
       </div>

@@ -1,22 +1,28 @@
 import * as React from "react"
-import { GatsbyImage, type GatsbyImageProps, type IGatsbyImageData } from "gatsby-plugin-image"
+import type { IGatsbyImageData } from "gatsby-plugin-image"
+import { Picture } from "./Picture"
 
 export interface ImageFile {
   readonly childImageSharp: { readonly gatsbyImageData: IGatsbyImageData } | null
 }
 
-type Props = Omit<GatsbyImageProps, "image" | "alt"> & {
+interface Props {
   file: ImageFile
   alt: string
+  className?: string
 }
 
 /**
- * A content image processed by sharp. A file sharp could not read (an SVG or a
- * broken upload where a photo belongs) stops the page from rendering with the
- * alt text in the message, so the build says which image is wrong.
+ * A content image processed by sharp, as a plain <picture> (AVIF, WebP and
+ * JPEG srcsets from gatsby-plugin-image's data). Not GatsbyImage: its server
+ * HTML is an <img> without src at opacity 0 until its script runs, which is
+ * invalid HTML and hides pictures without JavaScript; a browser's native lazy
+ * loading does the same job. A file sharp could not read (an SVG or a broken
+ * upload where a photo belongs) stops the page from rendering with the alt
+ * text in the message, so the build says which image is wrong.
  */
-export function ContentImage({ file, alt, ...rest }: Props) {
-  return <GatsbyImage image={imageData(file, alt)} alt={alt} {...rest} />
+export function ContentImage({ file, alt, className }: Props) {
+  return <Picture image={imageData(file, alt)} alt={alt} className={className} />
 }
 
 /** The processed image of a content file, or an error naming the picture by its alt text. */

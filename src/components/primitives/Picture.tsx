@@ -11,13 +11,17 @@ interface Props {
 
 /**
  * A plain <picture> from gatsby-plugin-image data (AVIF, WebP, JPEG srcsets),
- * for the hero poster: unlike GatsbyImage it renders fully opaque in the
- * server HTML and can carry fetchpriority, so it can be the LCP element.
+ * its dominant colour behind it while it loads. Unlike GatsbyImage it renders
+ * fully opaque in the server HTML, needs no script, and can carry
+ * fetchpriority, so the hero poster can be the LCP element.
  */
 export function Picture({ image, alt, className, priority = false }: Props) {
   const { sources = [], fallback } = image.images
+  // width/height only give the aspect ratio, but must be whole numbers: a
+  // full-width image's data holds 1 × 0.5625, so scale those up
+  const scale = Number.isInteger(image.width) && Number.isInteger(image.height) ? 1 : 1000 / image.width
   return (
-    <picture className={className}>
+    <picture className={`picture ${className ?? ""}`.trim()} style={image.backgroundColor ? { backgroundColor: image.backgroundColor } : undefined}>
       {sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
       ))}
@@ -26,8 +30,8 @@ export function Picture({ image, alt, className, priority = false }: Props) {
         srcSet={fallback?.srcSet}
         sizes={fallback?.sizes}
         alt={alt}
-        width={image.width}
-        height={image.height}
+        width={Math.round(image.width * scale)}
+        height={Math.round(image.height * scale)}
         decoding="async"
         loading={priority ? "eager" : "lazy"}
         {...(priority ? { fetchpriority: "high" } : {})}

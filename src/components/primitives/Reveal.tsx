@@ -1,5 +1,5 @@
 import * as React from "react"
-import { useInView } from "react-intersection-observer"
+import { useInViewOnce } from "../../hooks/use-in-view-once"
 import { useReducedMotion } from "../../hooks/use-reduced-motion"
 
 type Props<T extends React.ElementType> = {
@@ -19,7 +19,7 @@ export function Reveal<T extends React.ElementType = "div">({ as, delay = 0, cla
   const Tag = (as ?? "div") as React.ElementType
   const reducedMotion = useReducedMotion()
   const [armed, setArmed] = React.useState(false)
-  const { ref, inView } = useInView({ triggerOnce: true, threshold: 0.1, fallbackInView: true })
+  const [ref, inView] = useInViewOnce<HTMLElement>(0.1)
   const element = React.useRef<HTMLElement | null>(null)
 
   React.useEffect(() => {

@@ -1,0 +1,37 @@
+import * as React from "react"
+
+/**
+ * True from the first time the element is at least `threshold` visible, and
+ * for good after that (one IntersectionObserver, disconnected once seen).
+ * Without IntersectionObserver the element counts as seen at once.
+ */
+export function useInViewOnce<T extends Element>(threshold: number): [(node: T | null) => void, boolean] {
+  const [seen, setSeen] = React.useState(false)
+  const observer = React.useRef<IntersectionObserver | null>(null)
+
+  const ref = React.useCallback(
+    (node: T | null) => {
+      observer.current?.disconnect()
+      observer.current = null
+      if (!node || seen) return
+      if (typeof IntersectionObserver === "undefined") {
+        setSeen(true)
+        return
+      }
+      observer.current = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= threshold)) {
+            setSeen(true)
+            observer.current?.disconnect()
+          }
+        },
+        { threshold },
+      )
+      observer.current.observe(node)
+    },
+    [seen, threshold],
+  )
+
+  React.useEffect(() => () => observer.current?.disconnect(), [])
+  return [ref, seen]
+}
