@@ -38,6 +38,8 @@ export const typeDefs = /* GraphQL */ `
     skipToContent: String!
     "Accessible name of the main menu"
     menuLabel: String!
+    "Name of the menu inside the mobile menu panel, for screen readers; different from menuLabel, since both menus are on every page"
+    mobileMenuLabel: String!
     "Main menu entries, in order"
     menu: [SiteMenuItem!]!
     "The call-to-action button at the end of the main menu"

@@ -52,6 +52,7 @@ export const siteChromeFragments = graphql`
     revealDuration
     skipToContent
     menuLabel
+    mobileMenuLabel
     menu {
       label
       to

@@ -25,6 +25,8 @@ export function heroSettings(data: Pick<Queries.HeroCarouselFragment, "transitio
     autoplay: false,
     speed: data.transitionSpeed,
     dots: true,
+    // react-slick's own dots are <button> without type
+    customPaging: (index: number) => <button type="button">{index + 1}</button>,
     arrows: true,
     infinite: true,
   }
@@ -121,7 +123,7 @@ export function HeroCarousel({ data, labels }: Props) {
                   <p className="hero-slide__kicker">{slide.smallHeading}</p>
                   <Heading className="hero-slide__title">{slide.mainHeading}</Heading>
                   <p className="hero-slide__text">{slide.paragraph}</p>
-                  <SmartLink to={slide.buttonLink} className="button button--amber">
+                  <SmartLink to={slide.buttonLink} className="button button--amber" tabIndex={index === active ? undefined : -1}>
                     {slide.buttonText}
                   </SmartLink>
                 </div>

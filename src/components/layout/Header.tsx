@@ -7,6 +7,7 @@ import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { MobileMenu, MOBILE_MENU_ID } from "./MobileMenu"
 import { TopBar } from "./TopBar"
+import { unbreakable } from "../../lib/text"
 
 interface Props {
   site: SiteChrome
@@ -84,7 +85,7 @@ export function Header({ site, company, solutions }: Props) {
           <div className="main-bar__actions">
             <a className="main-bar__phone" href={`tel:${company.phone.tel}`}>
               <PhoneIcon aria-hidden="true" size={20} />
-              <span>{company.phone.display}</span>
+              <span>{unbreakable(company.phone.display)}</span>
             </a>
             <Link to={site.getInTouch.to} className="button button--amber main-bar__cta">
               {site.getInTouch.label}

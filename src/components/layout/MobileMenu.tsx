@@ -5,6 +5,7 @@ import { CloseIcon, EmailIcon, PhoneIcon } from "../primitives/Icons"
 import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { SocialLinks } from "./SocialLinks"
+import { unbreakable } from "../../lib/text"
 
 export const MOBILE_MENU_ID = "mobile-menu"
 
@@ -66,7 +67,7 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
             <CloseIcon aria-hidden="true" size={22} />
           </button>
         </div>
-        <nav aria-label={site.menuLabel}>
+        <nav aria-label={site.mobileMenuLabel}>
           <MainMenu
             variant="mobile"
             menu={site.menu}
@@ -82,7 +83,8 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
         <ul className="mobile-menu__contact">
           <li>
             <a href={`tel:${company.phone.tel}`}>
-              <PhoneIcon aria-hidden="true" size={18} /> {company.phone.display}
+              <PhoneIcon aria-hidden="true" size={18} />
+              {`\u00a0${unbreakable(company.phone.display)}`}
             </a>
           </li>
           <li>

@@ -17,8 +17,10 @@ interface Props {
 
 /** The company's social profiles; profiles marked hidden in content are left out. */
 export function SocialLinks({ social, label, className = "" }: Props) {
+  // The list itself carries no name (a list is not meant to); each link is named after its network
   return (
-    <ul className={`social-links ${className}`} aria-label={label}>
+    <>
+      <ul className={`social-links ${className}`}>
       {social
         .filter((profile) => !profile.hidden)
         .map((profile) => {
@@ -31,6 +33,7 @@ export function SocialLinks({ social, label, className = "" }: Props) {
             </li>
           )
         })}
-    </ul>
+      </ul>
+    </>
   )
 }
