@@ -36,11 +36,17 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, reporter 
  * Smaller browser bundles: only the regular weight of each Phosphor icon (see
  * src/build/phosphor-regular-loader.js), and the browser's own ResizeObserver
  * instead of the polyfill react-slick imports (every browser the site supports
- * has one; src/build/resize-observer.js).
+ * has one; src/build/resize-observer.js), and a small debounce in place of
+ * lodash's (src/build/debounce.js).
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions }) => {
   actions.setWebpackConfig({
-    resolve: { alias: { "resize-observer-polyfill$": path.resolve("src/build/resize-observer.js") } },
+    resolve: {
+      alias: {
+        "resize-observer-polyfill$": path.resolve("src/build/resize-observer.js"),
+        "lodash.debounce$": path.resolve("src/build/debounce.js"),
+      },
+    },
     module: {
       rules: [{ test: /@phosphor-icons[\\/]react[\\/]dist[\\/]defs[\\/][^\\/]+\.es\.js$/, use: [path.resolve("src/build/phosphor-regular-loader.js")] }],
     },

@@ -26,3 +26,33 @@ describe("the Phosphor loader", () => {
     expect(keepRegularWeight("export default 1")).toBe("export default 1")
   })
 })
+
+describe("the debounce that replaces lodash.debounce in the browser bundle", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const debounce = require("../../src/build/debounce.js") as (fn: (...args: unknown[]) => void, wait: number) => ((...args: unknown[]) => void) & { cancel: () => void }
+
+  beforeEach(() => jest.useFakeTimers())
+  afterEach(() => jest.useRealTimers())
+
+  it("calls once, wait ms after the last call, with the last arguments", () => {
+    const fn = jest.fn()
+    const debounced = debounce(fn, 50)
+    debounced(1)
+    jest.advanceTimersByTime(30)
+    debounced(2)
+    jest.advanceTimersByTime(49)
+    expect(fn).not.toHaveBeenCalled()
+    jest.advanceTimersByTime(1)
+    expect(fn).toHaveBeenCalledTimes(1)
+    expect(fn).toHaveBeenCalledWith(2)
+  })
+
+  it("cancel drops the pending call", () => {
+    const fn = jest.fn()
+    const debounced = debounce(fn, 50)
+    debounced()
+    debounced.cancel()
+    jest.advanceTimersByTime(100)
+    expect(fn).not.toHaveBeenCalled()
+  })
+})
