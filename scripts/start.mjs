@@ -1,9 +1,11 @@
 // `npm start`: builds the site when the build is missing or older than any
 // source (src, content, static, gatsby-*.ts, package-lock.json), then runs
 // the production server (src/server/main.ts) in the foreground.
+// buildIfNeeded is exported for scripts/audit.mjs.
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
+import { fileURLToPath } from "node:url"
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const built = path.join(root, "public", "index.html")
@@ -16,16 +18,29 @@ function newest(entry) {
 }
 
 const sources = ["src", "content", "static", "gatsby-config.ts", "gatsby-node.ts", "gatsby-ssr.tsx", "gatsby-browser.ts", "package-lock.json"]
-const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0
-const changed = sources.filter((source) => newest(path.join(root, source)) > builtAt)
 
-if (builtAt === 0 || changed.length > 0) {
-  console.log(builtAt === 0 ? "No build yet: building the site." : `Changed since the last build (${changed.join(", ")}): building the site.`)
-  const build = spawnSync("npx", ["gatsby", "build"], { cwd: root, stdio: "inherit" })
-  if (build.status !== 0) process.exit(build.status ?? 1)
-} else {
+/**
+ * Runs `npx gatsby build` when public/index.html is missing or older than any
+ * source; returns the build's exit status (0 when no build was needed).
+ * spawnOptions go to spawnSync (e.g. a timeout).
+ */
+export function buildIfNeeded(spawnOptions = {}) {
+  const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0
+  const changed = sources.filter((source) => newest(path.join(root, source)) > builtAt)
+
+  if (builtAt === 0 || changed.length > 0) {
+    console.log(builtAt === 0 ? "No build yet: building the site." : `Changed since the last build (${changed.join(", ")}): building the site.`)
+    const build = spawnSync("npx", ["gatsby", "build"], { cwd: root, stdio: "inherit", ...spawnOptions })
+    return build.status ?? 1
+  }
   console.log("The build is up to date.")
+  return 0
 }
 
-const server = spawnSync("npx", ["tsx", "src/server/main.ts"], { cwd: root, stdio: "inherit" })
-process.exit(server.status ?? 0)
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const status = buildIfNeeded()
+  if (status !== 0) process.exit(status)
+
+  const server = spawnSync("npx", ["tsx", "src/server/main.ts"], { cwd: root, stdio: "inherit" })
+  process.exit(server.status ?? 0)
+}

@@ -14,9 +14,10 @@ export function ProductList({ data }: { data: Queries.ProductListFragment }) {
       <div className="container">
         <SectionHeading eyebrow={data.eyebrow} title={data.heading} intro={data.intro} id="products-title" align="center" />
         <ul className="card-grid card-grid--4">
-          {data.items.map((product) => (
+          {data.items.map((product, index) => (
             <Reveal as="li" key={product.title} className="product-card" delay={product.delay}>
-              <ContentImage file={product.image} alt={product.alt} className="product-card__image" />
+              {/* The first card is the page's largest picture on load: not lazy */}
+              <ContentImage file={product.image} alt={product.alt} className="product-card__image" priority={index === 0} />
               <div className="product-card__body">
                 <h3>{product.title}</h3>
                 <Link to={contactFormHref(product.title)} className="product-card__link">

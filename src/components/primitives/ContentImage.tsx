@@ -10,6 +10,8 @@ interface Props {
   file: ImageFile
   alt: string
   className?: string
+  /** The page's largest picture above the fold: fetched at once, first (see Picture) */
+  priority?: boolean
 }
 
 /**
@@ -21,8 +23,8 @@ interface Props {
  * upload where a photo belongs) stops the page from rendering with the alt
  * text in the message, so the build says which image is wrong.
  */
-export function ContentImage({ file, alt, className }: Props) {
-  return <Picture image={imageData(file, alt)} alt={alt} className={className} />
+export function ContentImage({ file, alt, className, priority }: Props) {
+  return <Picture image={imageData(file, alt)} alt={alt} className={className} priority={priority} />
 }
 
 /** The processed image of a content file, or an error naming the picture by its alt text. */
