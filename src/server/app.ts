@@ -61,8 +61,11 @@ export async function buildServer({ publicDir, service, headers, trustProxy = fa
     return send(reply, refusedEarly(status, { headers: request.headers }))
   })
 
+  // decompress: false: a form body is never compressed by a browser; refusing
+  // Content-Encoding keeps decompression bombs out and matches what the forms
+  // accept everywhere (a compressed body does not parse: 400)
   for (const endpoint of ENDPOINTS) {
-    app.all(`/api/${endpoint}`, async (request: FastifyRequest, reply: FastifyReply) =>
+    app.all(`/api/${endpoint}`, { decompress: false }, async (request: FastifyRequest, reply: FastifyReply) =>
       send(reply, await service.handle(endpoint, { method: request.method, headers: request.headers, body: request.body, query: request.query as Record<string, unknown>, ip: request.ip })),
     )
   }
