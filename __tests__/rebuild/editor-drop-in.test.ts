@@ -61,7 +61,7 @@ it("shows a dropped-in gallery picture and a replaced photo after a rebuild, wit
     const last = items[items.length - 1] as Element
     expect(last.querySelector("figcaption")?.textContent).toBe("Zz editor upload test")
     expect(last.querySelector("img")?.getAttribute("alt")).toBe("Zz editor upload test")
-    expect(srcset(last.querySelector("source[type='image/avif']"))).toMatch(/zz-editor-upload_test\.avif 360w,.+ 480w,.+ 720w/)
+    expect(srcset(last.querySelector("source[type='image/avif']"))).toMatch(/zz-editor-upload_test\.avif 360w,[\s\S]+ 480w,[\s\S]+ 720w/)
     expect(last.querySelector("source[type='image/webp']")).not.toBeNull()
   }
   const after = productSrcset()
