@@ -173,7 +173,8 @@ async function htmlFiles(dir: string): Promise<string[]> {
   const nested = await Promise.all(
     entries.map((entry) => {
       const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) return entry.name === "static" || entry.name === "page-data" ? [] : htmlFiles(full)
+      // _gatsby/ holds Gatsby's slices, which it stitches into pages again on warm builds: they stay as Gatsby wrote them
+      if (entry.isDirectory()) return ["static", "page-data", "_gatsby"].includes(entry.name) ? [] : htmlFiles(full)
       return entry.name.endsWith(".html") ? [full] : []
     }),
   )

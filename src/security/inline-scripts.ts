@@ -84,21 +84,37 @@ export interface Rewritten {
  */
 export function rewriteInlineScripts(input: string): Rewritten {
   const html = input.replace(/\u0000/g, "")
-  const globals: Record<string, unknown> = {}
+  // A page rewritten by an earlier build may come back from a warm build with
+  // Gatsby's scripts stitched in again next to our block: the block's values
+  // are kept, the fresh ones win, and one block is left.
+  const previous: Record<string, unknown> = {}
+  const fresh: Record<string, unknown> = {}
   let placed = false
   const MARK = "\u0000gatsby-globals\u0000"
-  const stripped = html.replace(SCRIPT, (element, attributes: string, source: string) => {
-    if (!isExecutable(attributes)) return element
-    const values = parseGlobals(source)
-    if (!values) return element
-    Object.assign(globals, values)
+  const place = () => {
     if (placed) return ""
     placed = true
     return MARK
+  }
+  const stripped = html.replace(SCRIPT, (element, attributes: string, source: string) => {
+    if (new RegExp(`\\sid="${GLOBALS_ID}"`).test(attributes)) {
+      try {
+        Object.assign(previous, JSON.parse(source) as Record<string, unknown>)
+      } catch {
+        // a broken block is dropped; Gatsby's fresh scripts fill it again
+      }
+      return place()
+    }
+    if (!isExecutable(attributes)) return element
+    if (source === GLOBALS_LOADER) return place()
+    const values = parseGlobals(source)
+    if (!values) return element
+    Object.assign(fresh, values)
+    return place()
   })
   if (!placed) return { html, hashes: hashesIn(html) }
-  const replacement = `<script type="application/json" id="${GLOBALS_ID}">${scriptSafeJson(globals)}</script><script>${GLOBALS_LOADER}</script>`
-  const result = stripped.replace(MARK, replacement)
+  const replacement = `<script type="application/json" id="${GLOBALS_ID}">${scriptSafeJson({ ...previous, ...fresh })}</script><script>${GLOBALS_LOADER}</script>`
+  const result = stripped.replace(MARK, () => replacement)
   return { html: result, hashes: hashesIn(result) }
 }
 
