@@ -6,12 +6,13 @@
  */
 import { spawn, type ChildProcess } from "child_process"
 import fs from "fs"
-import net from "net"
 import os from "os"
 import path from "path"
 import { simpleParser, type ParsedMail } from "mailparser"
 import { SMTPServer } from "smtp-server"
+import { freePort } from "./serve"
 
+export { freePort }
 export const ROOT = path.resolve(__dirname, "../..")
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx")
 
@@ -49,18 +50,6 @@ export function tempDir(prefix = "forms-test-"): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
   folders.add(dir)
   return dir
-}
-
-/** A port nothing listens on right now (the kernel's pick on loopback). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {

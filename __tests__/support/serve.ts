@@ -12,7 +12,8 @@ export function assertBuilt(): void {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now (the kernel's pick on loopback). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.listen(0, "127.0.0.1", () => {

@@ -5,17 +5,15 @@
 import contact from "../../content/contact/contact.json"
 import forms from "../../content/forms/forms.json"
 import site from "../../content/site/site.json"
+import { fill } from "../lib/text"
 import { FORMS, type FormKind } from "./fields"
+
+export { fill }
 import type { FieldError } from "./validate"
 
 export const copy = forms
 
 export type NoticeId = "contact-sent" | "subscribe-pending" | "subscribe-confirmed"
-
-/** Replaces {name} placeholders; unknown ones stay as they are. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
-}
 
 export function fieldLabel(kind: FormKind, field: string): string {
   if (kind === "subscribe") return site.footer.subscribe.emailLabel

@@ -54,17 +54,22 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-/** Writes a file so that it is either absent or complete, and on disk when this resolves. */
-async function writeDurably(file: string, content: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true })
-  const temporary = `${file}.${randomUUID()}.tmp`
-  const handle = await fs.open(temporary, "wx")
+/** Creates a new file (never overwrites one) with its content synced to disk; returns its path. */
+async function writeSynced(file: string, content: string): Promise<string> {
+  const handle = await fs.open(file, "wx")
   try {
     await handle.writeFile(content)
     await handle.sync()
   } finally {
     await handle.close()
   }
+  return file
+}
+
+/** Writes a file so that it is either absent or complete, and on disk when this resolves. */
+async function writeDurably(file: string, content: string): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true })
+  const temporary = await writeSynced(`${file}.${randomUUID()}.tmp`, content)
   await fs.rename(temporary, file)
   await fsyncDir(path.dirname(file))
 }
@@ -110,14 +115,7 @@ export function createStore(dir: string) {
       // with EEXIST when the key was claimed before, and a key file never
       // exists without its id (a crash right after an exclusive create would
       // leave an empty one, and every retry with that key would fail).
-      const claim = `${keyFile}.${randomUUID()}.tmp`
-      const handle = await fs.open(claim, "wx")
-      try {
-        await handle.writeFile(id)
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
+      const claim = await writeSynced(`${keyFile}.${randomUUID()}.tmp`, id)
       try {
         await fs.link(claim, keyFile)
         await fsyncDir(keys)

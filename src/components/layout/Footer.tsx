@@ -28,7 +28,7 @@ export function Footer({ site, company, forms, solutions, year = new Date().getF
           <div className="site-footer__about">
             <Brand company={company} tone="dark" />
             <p>{company.blurb}</p>
-            <SocialLinks social={company.social} label={footer.followTitle} />
+            <SocialLinks social={company.social} />
           </div>
           <nav aria-labelledby="footer-useful-links">
             <h2 id="footer-useful-links">{footer.usefulLinksTitle}</h2>

@@ -69,7 +69,7 @@ export function Header({ site, company, solutions }: Props) {
 
   return (
     <header className={className}>
-      <TopBar labels={site.topBar} followTitle={site.footer.followTitle} company={company} />
+      <TopBar labels={site.topBar} company={company} />
       <div className="main-bar">
         <div className="container main-bar__inner">
           <Brand company={company} />

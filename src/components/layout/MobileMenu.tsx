@@ -93,7 +93,7 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
             </a>
           </li>
         </ul>
-        <SocialLinks social={company.social} label={site.footer.followTitle} />
+        <SocialLinks social={company.social} />
       </div>
     </div>
   )

@@ -11,12 +11,11 @@ const icons: Record<string, typeof FacebookIcon> = {
 
 interface Props {
   social: CompanyDetails["social"]
-  label: string
   className?: string
 }
 
 /** The company's social profiles; profiles marked hidden in content are left out. */
-export function SocialLinks({ social, label, className = "" }: Props) {
+export function SocialLinks({ social, className = "" }: Props) {
   // The list itself carries no name (a list is not meant to); each link is named after its network
   return (
     <>

@@ -6,12 +6,11 @@ import { unbreakable } from "../../lib/text"
 
 interface Props {
   labels: SiteChrome["topBar"]
-  followTitle: string
   company: CompanyDetails
 }
 
 /** The thin bar above the main menu: phone, e-mail, location and social links. */
-export function TopBar({ labels, followTitle, company }: Props) {
+export function TopBar({ labels, company }: Props) {
   return (
     <div className="top-bar">
       <div className="container top-bar__inner">
@@ -36,7 +35,7 @@ export function TopBar({ labels, followTitle, company }: Props) {
             {company.location}
           </li>
         </ul>
-        <SocialLinks social={company.social} label={followTitle} className="social-links--top" />
+        <SocialLinks social={company.social} className="social-links--top" />
       </div>
     </div>
   )
