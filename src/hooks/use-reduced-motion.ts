@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react"
+import { useClientSnapshot } from "./use-client-snapshot"
 
 const QUERY = "(prefers-reduced-motion: reduce)"
 
@@ -8,11 +8,9 @@ function subscribe(notify: () => void): () => void {
   return () => list.removeEventListener("change", notify)
 }
 
+const matches = () => window.matchMedia(QUERY).matches
+
 /** True when the visitor asked for reduced motion; true on the server, so nothing moves before we know. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(QUERY).matches,
-    () => true,
-  )
+  return useClientSnapshot(subscribe, matches, true)
 }

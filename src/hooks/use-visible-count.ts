@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from "react"
+import { useCallback } from "react"
+import { useClientSnapshot } from "./use-client-snapshot"
 
 export interface VisibleSteps {
   /** Items visible above every breakpoint */
@@ -26,11 +27,15 @@ export function useVisibleCount(steps: VisibleSteps): number {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   )
-  const read = () => {
-    const narrowestMatch = [...steps.responsive]
-      .sort((a, b) => a.maxWidth - b.maxWidth)
-      .find((step) => window.matchMedia(query(step.maxWidth)).matches)
-    return narrowestMatch?.visible ?? steps.visible
-  }
-  return useSyncExternalStore(subscribe, read, () => steps.visible)
+  const read = useCallback(
+    () => {
+      const narrowestMatch = [...steps.responsive]
+        .sort((a, b) => a.maxWidth - b.maxWidth)
+        .find((step) => window.matchMedia(query(step.maxWidth)).matches)
+      return narrowestMatch?.visible ?? steps.visible
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, steps.visible],
+  )
+  return useClientSnapshot(subscribe, read, steps.visible)
 }

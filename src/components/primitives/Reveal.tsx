@@ -25,7 +25,8 @@ export function Reveal<T extends React.ElementType = "div">({ as, delay = 0, cla
   React.useEffect(() => {
     if (reducedMotion || !element.current) return
     const { top } = element.current.getBoundingClientRect()
-    if (top > window.innerHeight) setArmed(true)
+    // a transition: arming every section below the fold need not block input
+    if (top > window.innerHeight) React.startTransition(() => setArmed(true))
   }, [reducedMotion])
 
   const setRefs = React.useCallback(
