@@ -8,12 +8,35 @@ import { createHash } from "crypto"
  * move into one JSON data block (not executed, so outside script-src) and one
  * constant loader script, whose hash is known here. Every inline script left
  * is then one of a short, fixed list, checked on every build.
+ *
+ * The same rewrite takes Gatsby's `<script src async>` tags out of the page
+ * and lists their addresses in a second data block; the loader adds them once
+ * the page has loaded (see GLOBALS_LOADER).
  */
 
 export const GLOBALS_ID = "gatsby-globals"
+export const SCRIPTS_ID = "gatsby-scripts"
 
-/** The one inline script of ours: copies the data block's values onto window, where Gatsby's runtime reads them. */
-export const GLOBALS_LOADER = `Object.assign(window,JSON.parse(document.getElementById("${GLOBALS_ID}").textContent))`
+/** Milliseconds after which the loader adds Gatsby's scripts even if the load event has not come (a stalled image). */
+export const SCRIPTS_FALLBACK_MS = 5000
+
+/**
+ * The one inline script of ours. It copies the globals block's values onto
+ * window, where Gatsby's runtime reads them. Then it adds Gatsby's scripts
+ * (React, the runtime and the page's code) only after the load event and the
+ * next frame, so that the page's first paint and its largest image get the
+ * whole connection and main thread, and hydration comes after them. A key
+ * press, pointer or touch brings that forward, as does SCRIPTS_FALLBACK_MS.
+ * The page is complete HTML without them: links and forms work before hydration.
+ */
+export const GLOBALS_LOADER =
+  `(function(d,w){Object.assign(w,JSON.parse(d.getElementById("${GLOBALS_ID}").textContent));` +
+  `var b=d.getElementById("${SCRIPTS_ID}"),l=b?JSON.parse(b.textContent):[],e=["pointerdown","keydown","touchstart"],o=0;` +
+  `function go(){if(o)return;o=1;e.forEach(function(t){w.removeEventListener(t,go,true)});` +
+  `l.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=true;d.body.appendChild(s)})}` +
+  `function later(){w.requestAnimationFrame(function(){w.setTimeout(go,0)})}` +
+  `if(d.readyState==="complete")later();else w.addEventListener("load",later);` +
+  `e.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});w.setTimeout(go,${SCRIPTS_FALLBACK_MS})})(document,window)`
 
 /**
  * The constant inline scripts of gatsby-plugin-image (its fade-in of lazily
@@ -38,10 +61,19 @@ const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g
 const CDATA = /^\s*\/\*<!\[CDATA\[\*\/([\s\S]*?)\/\*\]\]>\*\/\s*$/
 const ASSIGNMENT = /^window\.([A-Za-z_$][\w$]*)=/
 
-const isExecutable = (attributes: string) => {
-  if (/\ssrc\s*=/.test(attributes)) return false
+const SOURCE = /\ssrc\s*=\s*"([^"]+)"/
+
+const isJavaScript = (attributes: string) => {
   const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
   return !type || type === "module" || type === "text/javascript" || type === "application/javascript"
+}
+
+const isExecutable = (attributes: string) => !SOURCE.test(attributes) && isJavaScript(attributes)
+
+/** Gatsby's own chunk scripts: same-origin, async, classic scripts. */
+const gatsbyChunk = (attributes: string) => {
+  const src = SOURCE.exec(attributes)?.[1]
+  return src && src.startsWith("/") && !src.startsWith("//") && /\sasync(\s|=|$)/.test(attributes) && isJavaScript(attributes) && !/\stype\s*=\s*["']?module/i.test(attributes) ? src : undefined
 }
 
 /** Reads `window.a=<JSON>;window.b=<JSON>;` into { a, b }; undefined for anything else. */
@@ -89,6 +121,8 @@ export function rewriteInlineScripts(input: string): Rewritten {
   // are kept, the fresh ones win, and one block is left.
   const previous: Record<string, unknown> = {}
   const fresh: Record<string, unknown> = {}
+  let previousScripts: string[] = []
+  const freshScripts: string[] = []
   let placed = false
   const MARK = "\u0000gatsby-globals\u0000"
   const place = () => {
@@ -105,6 +139,20 @@ export function rewriteInlineScripts(input: string): Rewritten {
       }
       return place()
     }
+    if (new RegExp(`\\sid="${SCRIPTS_ID}"`).test(attributes)) {
+      try {
+        const list: unknown = JSON.parse(source)
+        if (Array.isArray(list) && list.every((item) => typeof item === "string")) previousScripts = list
+      } catch {
+        // a broken block is dropped; Gatsby's fresh script tags fill it again
+      }
+      return ""
+    }
+    const chunk = gatsbyChunk(attributes)
+    if (chunk && !source.trim()) {
+      if (!freshScripts.includes(chunk)) freshScripts.push(chunk)
+      return ""
+    }
     if (!isExecutable(attributes)) return element
     if (source === GLOBALS_LOADER) return place()
     const values = parseGlobals(source)
@@ -113,7 +161,10 @@ export function rewriteInlineScripts(input: string): Rewritten {
     return place()
   })
   if (!placed) return { html, hashes: hashesIn(html) }
-  const replacement = `<script type="application/json" id="${GLOBALS_ID}">${scriptSafeJson({ ...previous, ...fresh })}</script><script>${GLOBALS_LOADER}</script>`
+  const scripts = freshScripts.length > 0 ? freshScripts : previousScripts
+  const replacement =
+    `<script type="application/json" id="${GLOBALS_ID}">${scriptSafeJson({ ...previous, ...fresh })}</script>` +
+    `<script type="application/json" id="${SCRIPTS_ID}">${scriptSafeJson(scripts)}</script><script>${GLOBALS_LOADER}</script>`
   const result = stripped.replace(MARK, () => replacement)
   return { html: result, hashes: hashesIn(result) }
 }

@@ -1,0 +1,57 @@
+/**
+ * Gatsby's scripts wait for the page: the loader adds them after the load
+ * event (so the first paint and the largest image get the connection and the
+ * main thread), sooner when the visitor presses a key, and the page then
+ * hydrates. A page that never loads its scripts would still pass every
+ * server-side test, so this is checked in the browser.
+ */
+import { SCRIPTS_FALLBACK_MS } from "../../src/security/inline-scripts"
+import { closeAll, openPage, origin, pageErrors } from "../support/browser"
+
+jest.setTimeout(60_000)
+afterAll(closeAll)
+
+describe("Gatsby's scripts", () => {
+  it.each(["/", "/product", "/contact"])("on %s start loading only after the load event, then hydrate the page", async (route) => {
+    const page = await openPage(375)
+    await page.goto(`${origin()}${route}`)
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
+    const { loadEnd, chunks, listed } = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming
+      return {
+        loadEnd: navigation.loadEventEnd,
+        // Gatsby's chunks: name-<content hash>.js
+        chunks: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/[\w-]+-[0-9a-f]{16,}\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+        listed: JSON.parse(document.getElementById("gatsby-scripts")?.textContent ?? "[]") as string[],
+      }
+    })
+    expect(listed.length).toBeGreaterThanOrEqual(3)
+    // every listed script was fetched, none before the load event had finished
+    for (const name of listed) expect(chunks.map((chunk) => chunk.name)).toContain(name)
+    for (const chunk of chunks) expect(chunk.start).toBeGreaterThanOrEqual(loadEnd)
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it("load at once when the visitor presses a key before the page has loaded", async () => {
+    const page = await openPage(375)
+    // hold the page's largest image back, so the load event cannot come
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/static\/.*\/hero-1\.(avif|webp|jpg)$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${origin()}/`, { waitUntil: "domcontentloaded" })
+    expect(await page.evaluate(() => document.readyState)).not.toBe("complete")
+    await page.keyboard.press("Shift")
+    // well before the loader's own fallback would add the scripts anyway
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: SCRIPTS_FALLBACK_MS - 2000 })
+    expect(await page.evaluate(() => document.readyState)).not.toBe("complete")
+    release()
+    await page.context().close()
+  })
+})
