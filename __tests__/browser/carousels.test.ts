@@ -165,6 +165,12 @@ const visibleGalleryItems = (page: Page) =>
       .map(({ shown, ...item }) => item)
   })
 
+/** react-slick takes the gallery's static row over once the gallery nears the viewport. */
+async function takeOverGallery(page: Page): Promise<void> {
+  await page.locator(".gallery").scrollIntoViewIfNeeded()
+  await page.waitForSelector(".gallery .slick-initialized")
+}
+
 describe.each([
   [1440, 4],
   [1025, 4],
@@ -184,7 +190,7 @@ describe.each([
 
     const page = await openPage(width)
     await visit(page, "/")
-    await page.waitForSelector(".gallery .slick-initialized")
+    await takeOverGallery(page)
     await page.evaluate(() => document.fonts.ready)
     const after = await visibleGalleryItems(page)
     expect(after).toHaveLength(visible)
@@ -201,10 +207,23 @@ describe.each([
 })
 
 describe("gallery behaviour", () => {
+  it("stays a static row after hydration until it nears the viewport, then becomes the carousel", async () => {
+    const page = await openPage(375)
+    await visit(page, "/")
+    await page.waitForTimeout(500)
+    expect(await page.locator(".gallery .slick-initialized").count()).toBe(0)
+    expect(await page.locator(".gallery .gallery__row .gallery__item").count()).toBeGreaterThan(0)
+    await takeOverGallery(page)
+    expect(await page.locator(".gallery .gallery__row").count()).toBe(0)
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
   it("moves one item per arrow click in 800 ms, wraps around, and never moves by itself", async () => {
     const page = await openPage(1440)
     await page.clock.install()
     await visit(page, "/waste-to-biochar")
+    await takeOverGallery(page)
     // react-slick's timers run on the page clock; the CSS slide itself runs on real time
     const settle = async () => {
       await page.clock.runFor(900)
@@ -238,7 +257,8 @@ describe("hidden slides", () => {
   it.each(["/", "/waste-to-electricity"])("on %s hold nothing focusable and clones are hidden from assistive technology", async (route) => {
     const page = await openPage(1440)
     await visit(page, route)
-    await page.waitForSelector(".gallery .slick-initialized")
+    await takeOverGallery(page)
+    await page.evaluate(() => window.scrollTo(0, 0))
     const report = await page.evaluate(() => {
       const slides = [...document.querySelectorAll<HTMLElement>(".slick-slide")]
       const hidden = slides.filter((slide) => slide.getAttribute("aria-hidden") === "true")

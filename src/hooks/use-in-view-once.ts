@@ -3,9 +3,10 @@ import * as React from "react"
 /**
  * True from the first time the element is at least `threshold` visible, and
  * for good after that (one IntersectionObserver, disconnected once seen).
+ * `rootMargin` widens the viewport, to act before the element scrolls in.
  * Without IntersectionObserver the element counts as seen at once.
  */
-export function useInViewOnce<T extends Element>(threshold: number): [(node: T | null) => void, boolean] {
+export function useInViewOnce<T extends Element>(threshold: number, rootMargin = "0px"): [(node: T | null) => void, boolean] {
   const [seen, setSeen] = React.useState(false)
   const observer = React.useRef<IntersectionObserver | null>(null)
 
@@ -25,11 +26,11 @@ export function useInViewOnce<T extends Element>(threshold: number): [(node: T |
             observer.current?.disconnect()
           }
         },
-        { threshold },
+        { threshold, rootMargin },
       )
       observer.current.observe(node)
     },
-    [seen, threshold],
+    [seen, threshold, rootMargin],
   )
 
   React.useEffect(() => () => observer.current?.disconnect(), [])

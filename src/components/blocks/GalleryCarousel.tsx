@@ -2,7 +2,7 @@ import * as React from "react"
 import { graphql } from "gatsby"
 import Slider, { type Settings } from "react-slick"
 import { useInertSlides } from "../../hooks/use-inert-slides"
-import { useMounted } from "../../hooks/use-mounted"
+import { useInViewOnce } from "../../hooks/use-in-view-once"
 import { useVisibleCount } from "../../hooks/use-visible-count"
 import { imageData } from "../primitives/ContentImage"
 import { Picture } from "../primitives/Picture"
@@ -53,14 +53,24 @@ export function GalleryRowStyle({ data }: { data: GallerySettingsData }) {
   return <style dangerouslySetInnerHTML={{ __html: staticRowCss(data) }} />
 }
 
+/** How far below the viewport the gallery may be when react-slick takes over its row. */
+const TAKE_OVER_MARGIN = "600px 0px"
+
 /**
- * The image gallery shared by the home page and the solution pages. Its
+ * The image gallery shared by the home page and the solution pages. The
+ * server renders a static row; react-slick takes it over (in a transition)
+ * once the gallery comes within TAKE_OVER_MARGIN of the viewport, so a visitor
+ * who reads the top of the page does not pay for building the carousel. Its
  * pictures are plain <picture> elements (Picture), not GatsbyImage: the slides
  * render only in the browser, where GatsbyImage would load react-dom/server
  * (21 kB gzip) to hydrate them lazily.
  */
 export function GalleryCarousel({ data, labels }: Props) {
-  const mounted = useMounted()
+  const [nearRef, near] = useInViewOnce<HTMLElement>(0, TAKE_OVER_MARGIN)
+  const [mounted, setMounted] = React.useState(false)
+  React.useEffect(() => {
+    if (near) React.startTransition(() => setMounted(true))
+  }, [near])
   const visible = useVisibleCount(data)
   const root = React.useRef<HTMLDivElement>(null)
   useInertSlides(root)
@@ -73,7 +83,7 @@ export function GalleryCarousel({ data, labels }: Props) {
   ))
 
   return (
-    <section className="section gallery" aria-labelledby="gallery-title">
+    <section className="section gallery" aria-labelledby="gallery-title" ref={nearRef}>
       <div className="container">
         <SectionHeading eyebrow={labels.eyebrow} title={labels.title} id="gallery-title" align="center" />
         <div className="gallery__carousel" ref={root}>
