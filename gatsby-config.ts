@@ -58,6 +58,10 @@ const config: GatsbyConfig = {
           formats: ["auto", "webp", "avif"],
           placeholder: "dominantColor",
           quality: 72,
+          // The illustrations are flat colour: AVIF at 50 looks the same as at 72
+          // (compared side by side) and is about 40 % smaller, which the phone
+          // budget (LCP, bytes before first paint) needs.
+          avifOptions: { quality: 50 },
         },
       },
     },
