@@ -4,6 +4,7 @@ import type { GatsbyNode } from "gatsby"
 import { galleryPictures } from "./src/content/gallery"
 import { typeDefs } from "./src/content/schema"
 import { validateContent } from "./src/content/validate"
+import { currentStylesheetName, refreshInlineStyles, type Stylesheet } from "./src/build/inline-styles"
 import { inlineScriptHashes, rewriteInlineScripts } from "./src/security/inline-scripts"
 
 const CONTENT = path.resolve("content")
@@ -192,10 +193,11 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   const allowed = new Set(inlineScriptHashes())
   const unknown = new Map<string, string[]>()
   const files = await htmlFiles(path.resolve("public"))
+  const stylesheet = await currentStylesheet()
   await Promise.all(
     files.map(async (file) => {
       const original = await fs.readFile(file, "utf8")
-      const { html, hashes } = rewriteInlineScripts(original)
+      const { html, hashes } = rewriteInlineScripts(stylesheet ? refreshInlineStyles(original, stylesheet) : original)
       if (html !== original) await fs.writeFile(file, html)
       for (const hash of hashes.filter((hash) => !allowed.has(hash))) unknown.set(hash, [...(unknown.get(hash) ?? []), path.relative("public", file)])
     }),
@@ -207,6 +209,14 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
         .join("\n")}\nCheck each script, then add its hash to PLUGIN_INLINE_SCRIPTS in src/security/inline-scripts.ts.`,
     )
   }
+}
+
+/** The stylesheet this build wrote, which every page must inline (see src/build/inline-styles.ts). */
+async function currentStylesheet(): Promise<Stylesheet | undefined> {
+  const stats = JSON.parse(await fs.readFile(path.resolve("public", "webpack.stats.json"), "utf8")) as Parameters<typeof currentStylesheetName>[0]
+  const name = currentStylesheetName(stats)
+  if (!name) return undefined
+  return { href: `/${name}`, css: await fs.readFile(path.resolve("public", name), "utf8") }
 }
 
 /** robots.txt: everything may be crawled but the form endpoints; the sitemap's absolute address. */
