@@ -56,3 +56,46 @@ describe("the debounce that replaces lodash.debounce in the browser bundle", () 
     expect(fn).not.toHaveBeenCalled()
   })
 })
+
+describe("the ResizeObserver that replaces resize-observer-polyfill in the browser bundle", () => {
+  type Callback = (entries: { target: object }[], observer: unknown) => void
+  const delivered: Callback[] = []
+  class NativeResizeObserver {
+    constructor(callback: Callback) {
+      delivered.push(callback)
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+
+  afterEach(() => {
+    delete (window as { ResizeObserver?: unknown }).ResizeObserver
+    jest.resetModules()
+  })
+
+  it("drops the notification right after observe() and delivers every later one", () => {
+    ;(window as { ResizeObserver?: unknown }).ResizeObserver = NativeResizeObserver
+    const Observer = require("../../src/build/resize-observer.js") as new (callback: Callback) => { observe: (target: object) => void }
+    const callback = jest.fn()
+    const observer = new Observer(callback)
+    const a = {}
+    const b = {}
+    observer.observe(a)
+    const notify = delivered.at(-1)!
+    notify([{ target: a }], undefined)
+    expect(callback).not.toHaveBeenCalled()
+    observer.observe(b)
+    notify([{ target: a }, { target: b }], undefined)
+    expect(callback).toHaveBeenCalledTimes(1)
+    // the wrapper, not the browser's observer, is what the callback is given
+    expect(callback.mock.calls[0]).toEqual([[{ target: a }], observer])
+    notify([{ target: b }], undefined)
+    expect(callback).toHaveBeenCalledTimes(2)
+  })
+
+  it("observes nothing where there is no ResizeObserver (server rendering)", () => {
+    const Observer = require("../../src/build/resize-observer.js") as new () => { observe: () => void; disconnect: () => void }
+    expect(() => new Observer().observe()).not.toThrow()
+  })
+})
