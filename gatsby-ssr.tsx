@@ -16,7 +16,7 @@ const noScriptMenu = `
     .site-header { position: static; }
     .mobile-menu { position: static; visibility: visible; pointer-events: auto; }
     .mobile-menu__backdrop, .mobile-menu__close, .mobile-menu__head { display: none; }
-    .mobile-menu__panel { position: static; transform: none; width: auto; max-width: none; box-shadow: none; height: auto; }
+    .mobile-menu__panel { position: static; transform: none; width: auto; max-width: none; box-shadow: none; height: auto; content-visibility: visible !important; }
   }
 `
 
