@@ -80,6 +80,12 @@ describe.each(ROUTES)("%s", (route) => {
     expect(doc.querySelector('a.go-to-top[href="#top"]')).not.toBeNull()
   })
 
+  it("draws every icon: no empty <svg> (an icon weight the bundle does not carry renders as nothing)", async () => {
+    const document = await page(route)
+    const empty = [...document.querySelectorAll("svg")].filter((svg) => svg.children.length === 0).map((svg) => svg.parentElement?.outerHTML.slice(0, 120))
+    expect(empty).toEqual([])
+  })
+
   it("has a title, a description, a canonical URL at its exact path and <html lang>", async () => {
     const doc = await page(route)
     expect(doc.documentElement.getAttribute("lang")).toBe("en")

@@ -22,6 +22,16 @@ describe("the Phosphor loader", () => {
     expect(() => transformSync(trimmed, { babelrc: false, configFile: false, filename: `${name}.es.js` })).not.toThrow()
   })
 
+  it("is not asked for a weight it drops: no component sets an icon's weight", () => {
+    const sources = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name)
+        return entry.isDirectory() ? sources(full) : /\.tsx?$/.test(entry.name) ? [full] : []
+      })
+    const weighted = sources(path.resolve(__dirname, "../../src")).filter((file) => /\sweight=(?!"regular")/.test(fs.readFileSync(file, "utf8")))
+    expect(weighted.map((file) => path.relative(path.resolve(__dirname, "../.."), file))).toEqual([])
+  })
+
   it("leaves a file it does not recognise untouched", () => {
     expect(keepRegularWeight("export default 1")).toBe("export default 1")
   })

@@ -14,7 +14,7 @@ export function CarouselArrow({ direction, label, className = "", onClick }: Pro
   const Icon = direction === "previous" ? CaretLeftIcon : CaretRightIcon
   return (
     <button type="button" className={`carousel-arrow carousel-arrow--${direction} ${className}`} aria-label={label} onClick={onClick}>
-      <Icon aria-hidden="true" size={22} weight="bold" />
+      <Icon aria-hidden="true" size={22} />
     </button>
   )
 }

@@ -92,7 +92,7 @@ export function HeroCarousel({ data, labels }: Props) {
           setChoice(moving ? "pause" : "play")
         }}
       >
-        {moving ? <PauseIcon aria-hidden="true" size={20} weight="fill" /> : <PlayIcon aria-hidden="true" size={20} weight="fill" />}
+        {moving ? <PauseIcon aria-hidden="true" size={20} /> : <PlayIcon aria-hidden="true" size={20} />}
       </button>
       <Slider
         ref={slider}

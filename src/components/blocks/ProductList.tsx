@@ -22,7 +22,7 @@ export function ProductList({ data }: { data: Queries.ProductListFragment }) {
                 <h3>{product.title}</h3>
                 <Link to={contactFormHref(product.title)} className="product-card__link">
                   <span>{fill(data.enquire, { title: product.title })}</span>
-                  <ArrowRightIcon aria-hidden="true" size={18} weight="bold" />
+                  <ArrowRightIcon aria-hidden="true" size={18} />
                 </Link>
               </div>
             </Reveal>

@@ -23,7 +23,7 @@ export function GoToTop({ label, offset }: { label: string; offset: number }) {
       tabIndex={visible ? undefined : -1}
       aria-hidden={visible ? undefined : true}
     >
-      <ArrowUpIcon aria-hidden="true" size={20} weight="bold" />
+      <ArrowUpIcon aria-hidden="true" size={20} />
     </a>
   )
 }
