@@ -4,7 +4,8 @@ import * as React from "react"
  * True from the first time the element is at least `threshold` visible, and
  * for good after that (one IntersectionObserver, disconnected once seen).
  * `rootMargin` widens the viewport, to act before the element scrolls in.
- * Without IntersectionObserver the element counts as seen at once.
+ * Without IntersectionObserver the element counts as seen at once. The change
+ * renders in a transition: what it reveals or builds need not block input.
  */
 export function useInViewOnce<T extends Element>(threshold: number, rootMargin = "0px"): [(node: T | null) => void, boolean] {
   const [seen, setSeen] = React.useState(false)
@@ -15,14 +16,15 @@ export function useInViewOnce<T extends Element>(threshold: number, rootMargin =
       observer.current?.disconnect()
       observer.current = null
       if (!node || seen) return
+      const markSeen = () => React.startTransition(() => setSeen(true))
       if (typeof IntersectionObserver === "undefined") {
-        setSeen(true)
+        markSeen()
         return
       }
       observer.current = new IntersectionObserver(
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= threshold)) {
-            setSeen(true)
+            markSeen()
             observer.current?.disconnect()
           }
         },

@@ -63,17 +63,19 @@ const ASSIGNMENT = /^window\.([A-Za-z_$][\w$]*)=/
 
 const SOURCE = /\ssrc\s*=\s*"([^"]+)"/
 
-const isJavaScript = (attributes: string) => {
-  const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
-  return !type || type === "module" || type === "text/javascript" || type === "application/javascript"
+const scriptType = (attributes: string) => /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
+
+const isClassicScript = (attributes: string) => {
+  const type = scriptType(attributes)
+  return !type || type === "text/javascript" || type === "application/javascript"
 }
 
-const isExecutable = (attributes: string) => !SOURCE.test(attributes) && isJavaScript(attributes)
+const isExecutable = (attributes: string) => !SOURCE.test(attributes) && (isClassicScript(attributes) || scriptType(attributes) === "module")
 
 /** Gatsby's own chunk scripts: same-origin, async, classic scripts. */
 const gatsbyChunk = (attributes: string) => {
   const src = SOURCE.exec(attributes)?.[1]
-  return src && src.startsWith("/") && !src.startsWith("//") && /\sasync(\s|=|$)/.test(attributes) && isJavaScript(attributes) && !/\stype\s*=\s*["']?module/i.test(attributes) ? src : undefined
+  return src && src.startsWith("/") && !src.startsWith("//") && /\sasync(\s|=|$)/.test(attributes) && isClassicScript(attributes) ? src : undefined
 }
 
 /** Reads `window.a=<JSON>;window.b=<JSON>;` into { a, b }; undefined for anything else. */

@@ -67,10 +67,6 @@ const TAKE_OVER_MARGIN = "600px 0px"
  */
 export function GalleryCarousel({ data, labels }: Props) {
   const [nearRef, near] = useInViewOnce<HTMLElement>(0, TAKE_OVER_MARGIN)
-  const [mounted, setMounted] = React.useState(false)
-  React.useEffect(() => {
-    if (near) React.startTransition(() => setMounted(true))
-  }, [near])
   const visible = useVisibleCount(data)
   const root = React.useRef<HTMLDivElement>(null)
   useInertSlides(root)
@@ -87,7 +83,7 @@ export function GalleryCarousel({ data, labels }: Props) {
       <div className="container">
         <SectionHeading eyebrow={labels.eyebrow} title={labels.title} id="gallery-title" align="center" />
         <div className="gallery__carousel" ref={root}>
-          {mounted ? (
+          {near ? (
             <Slider
               {...gallerySettings(data, visible)}
               prevArrow={<CarouselArrow direction="previous" label={labels.previous} />}

@@ -1,3 +1,4 @@
+/** The stand-ins the browser bundle uses instead of whole packages: the Phosphor loader, debounce and ResizeObserver. */
 import fs from "fs"
 import path from "path"
 import { transformSync } from "@babel/core"
