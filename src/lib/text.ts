@@ -4,11 +4,3 @@ export function fill(template: string, values: Record<string, string | number>):
     key in values ? String(values[key]) : whole,
   )
 }
-
-/**
- * A phone number that never wraps mid-number: spaces become no-break spaces
- * and hyphens non-breaking hyphens. For display only; tel: links keep the raw number.
- */
-export function unbreakable(text: string): string {
-  return text.replace(/ /g, "\u00a0").replace(/-/g, "\u2011")
-}

@@ -2,7 +2,6 @@ import * as React from "react"
 import { graphql } from "gatsby"
 import type { CompanyDetails } from "../../hooks/use-site"
 import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
-import { unbreakable } from "../../lib/text"
 
 interface Props {
   labels: Queries.ContactDetailsFragment
@@ -34,7 +33,9 @@ export function ContactDetails({ labels, company }: Props) {
           <PhoneIcon aria-hidden="true" size={24} />
           <div>
             <h3>{labels.phoneLabel}</h3>
-            <a href={`tel:${company.phone.tel}`}>{unbreakable(company.phone.display)}</a>
+            <a className="nowrap" href={`tel:${company.phone.tel}`}>
+              {company.phone.display}
+            </a>
           </div>
         </li>
         <li>

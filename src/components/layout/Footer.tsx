@@ -1,7 +1,7 @@
 import * as React from "react"
 import { Link } from "gatsby"
 import type { CompanyDetails, FormCopy, SiteChrome, SolutionLink } from "../../hooks/use-site"
-import { fill, unbreakable } from "../../lib/text"
+import { fill } from "../../lib/text"
 import { EmailIcon, LocationIcon, PhoneIcon, TaxIcon } from "../primitives/Icons"
 import { SmartLink } from "../primitives/SmartLink"
 import { Brand } from "./Brand"
@@ -61,7 +61,9 @@ export function Footer({ site, company, forms, solutions, year = new Date().getF
               </li>
               <li>
                 <PhoneIcon aria-hidden="true" size={18} />
-                <a href={`tel:${company.phone.tel}`}>{unbreakable(company.phone.display)}</a>
+                <a className="nowrap" href={`tel:${company.phone.tel}`}>
+                  {company.phone.display}
+                </a>
               </li>
               <li>
                 <EmailIcon aria-hidden="true" size={18} />

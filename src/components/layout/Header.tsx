@@ -7,7 +7,6 @@ import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { MobileMenu, MOBILE_MENU_ID } from "./MobileMenu"
 import { TopBar } from "./TopBar"
-import { unbreakable } from "../../lib/text"
 
 interface Props {
   site: SiteChrome
@@ -85,7 +84,7 @@ export function Header({ site, company, solutions }: Props) {
           <div className="main-bar__actions">
             <a className="main-bar__phone" href={`tel:${company.phone.tel}`}>
               <PhoneIcon aria-hidden="true" size={20} />
-              <span>{unbreakable(company.phone.display)}</span>
+              <span className="nowrap">{company.phone.display}</span>
             </a>
             <Link to={site.getInTouch.to} className="button button--amber main-bar__cta">
               {site.getInTouch.label}

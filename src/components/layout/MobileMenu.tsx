@@ -5,7 +5,6 @@ import { CloseIcon, EmailIcon, PhoneIcon } from "../primitives/Icons"
 import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { SocialLinks } from "./SocialLinks"
-import { unbreakable } from "../../lib/text"
 
 export const MOBILE_MENU_ID = "mobile-menu"
 
@@ -84,7 +83,8 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
           <li>
             <a href={`tel:${company.phone.tel}`}>
               <PhoneIcon aria-hidden="true" size={18} />
-              {`\u00a0${unbreakable(company.phone.display)}`}
+              {"\u00a0"}
+              <span className="nowrap">{company.phone.display}</span>
             </a>
           </li>
           <li>

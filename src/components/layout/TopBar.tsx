@@ -2,7 +2,6 @@ import * as React from "react"
 import type { CompanyDetails, SiteChrome } from "../../hooks/use-site"
 import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
 import { SocialLinks } from "./SocialLinks"
-import { unbreakable } from "../../lib/text"
 
 interface Props {
   labels: SiteChrome["topBar"]
@@ -18,8 +17,8 @@ export function TopBar({ labels, company }: Props) {
           <li>
             <a href={`tel:${company.phone.tel}`}>
               <PhoneIcon aria-hidden="true" size={16} />
-              <span className="visually-hidden">{unbreakable(`${labels.phoneLabel}: `)}</span>
-              {unbreakable(company.phone.display)}
+              <span className="visually-hidden">{`${labels.phoneLabel}: `}</span>
+              <span className="nowrap">{company.phone.display}</span>
             </a>
           </li>
           <li>
