@@ -123,10 +123,10 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
   /** Queues everything the store says is still owed (after a restart, or when SMTP was just configured). */
   async function start(): Promise<void> {
     if (!transport) {
-      log.warn(`forms: SMTP_URL is not set, so submissions are stored in ${config.dataDir} and not e-mailed. Set SMTP_URL to deliver them; nothing stored is lost.`)
+      log.warn(`forms: SMTP_URL is not set, so submissions are stored in ${store.location} and not e-mailed. Set SMTP_URL to deliver them; nothing stored is lost.`)
       return
     }
-    log.info(`forms: submissions are stored in ${config.dataDir} and e-mailed to ${config.mailTo}.`)
+    log.info(`forms: submissions are stored in ${store.location} and e-mailed to ${config.mailTo}.`)
     for (const submission of await store.list("contact")) {
       const delivery = await store.delivery(submission.id)
       if (!delivery.deliveredAt) enqueue({ kind: "contact", id: submission.id }, delivery.attempts)

@@ -18,6 +18,12 @@ export interface SaveResult {
   duplicate: boolean
 }
 
+export interface SaveMeta {
+  idempotencyKey?: string
+  ip?: string
+  now?: Date
+}
+
 /** How far the e-mail for one contact submission has got. */
 export interface Delivery {
   attempts: number
@@ -43,6 +49,122 @@ export interface Subscriber {
   mailAttempts: number
   lastMailError?: string
   lastMailSentAt?: string
+}
+
+/** The forms' store, whichever backend holds it. Every write has landed when its promise resolves; every failure rejects. */
+export interface Store {
+  /** Where the records are, for the log: a folder, or a Netlify Blobs store */
+  location: string
+  save(kind: FormKind, values: Record<string, string>, meta?: SaveMeta): Promise<SaveResult>
+  /** Every stored submission of a kind, oldest first */
+  list(kind: FormKind): Promise<StoredSubmission[]>
+  get(kind: FormKind, id: string): Promise<StoredSubmission | undefined>
+  delivery(id: string): Promise<Delivery>
+  setDelivery(id: string, value: Delivery): Promise<void>
+  subscriber(key: string): Promise<Subscriber | undefined>
+  setSubscriber(value: Subscriber): Promise<void>
+  /** Every subscriber address, first requested first */
+  subscribers(): Promise<Subscriber[]>
+}
+
+/**
+ * What a store needs from the place that keeps its records. Keys are paths
+ * such as contact/submissions/<id>.json, the same for every backend.
+ */
+export interface Backend {
+  location: string
+  /** The value at key, undefined when there is none */
+  read<T>(key: string): Promise<T | undefined>
+  /** Stores value at key whole, replacing what was there */
+  write(key: string, value: unknown): Promise<void>
+  /** Every key that starts with prefix */
+  keys(prefix: string): Promise<string[]>
+  /** Creates key holding value unless it exists, atomically; resolves to what key holds: value, or what an earlier claim put there */
+  claim(key: string, value: string): Promise<string>
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
+
+/** The key a subscriber's record is named by: a hash, so the address never appears in a key or path. */
+export const subscriberKey = (email: string) => sha256(email.trim().toLowerCase())
+
+const ID = /^[0-9a-f-]{36}$/
+const KEY = /^[0-9a-f]{64}$/
+
+/** Where each record lives, in every backend: folders on disk, key prefixes in a blob store. */
+export const layout = {
+  submissions: (kind: FormKind) => `${kind}/submissions/`,
+  submission: (kind: FormKind, id: string) => `${layout.submissions(kind)}${id}.json`,
+  idempotencyKey: (kind: FormKind, key: string) => `${kind}/keys/${sha256(key)}`,
+  delivery: (id: string) => `contact/delivery/${id}.json`,
+  subscribers: "subscribe/addresses/",
+  subscriber: (key: string) => `${layout.subscribers}${key}.json`,
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Every JSON record under a prefix; a record that went away while listing is skipped. */
+async function readAll<T>(backend: Backend, prefix: string): Promise<T[]> {
+  const keys = (await backend.keys(prefix)).filter((key) => key.endsWith(".json"))
+  const records: (T | undefined)[] = await Promise.all(keys.map((key) => backend.read<T>(key)))
+  return records.filter((record): record is T => record !== undefined)
+}
+
+/** The store's rules (ids, idempotency, order), written once over any backend. */
+export function storeOn(backend: Backend): Store {
+  async function save(kind: FormKind, values: Record<string, string>, meta: SaveMeta = {}): Promise<SaveResult> {
+    let id: string = randomUUID()
+    if (meta.idempotencyKey) {
+      const holder = await backend.claim(layout.idempotencyKey(kind, meta.idempotencyKey), id)
+      if (holder !== id) {
+        if (!ID.test(holder)) throw new Error(`the idempotency key ${layout.idempotencyKey(kind, meta.idempotencyKey)} holds "${holder.slice(0, 40)}", not an id`)
+        // Seen before: answer with the first id. The first save may still be
+        // writing its record (a concurrent repeat): wait for it a moment. Only
+        // if it never appears did that save die between claiming the key and
+        // writing; then finish its write here.
+        id = holder
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          if (await backend.read<StoredSubmission>(layout.submission(kind, id))) return { id, duplicate: true }
+          await sleep(20)
+        }
+      }
+    }
+    const record: StoredSubmission = { id, kind, receivedAt: (meta.now ?? new Date()).toISOString(), values, ...(meta.ip ? { ip: meta.ip } : {}) }
+    await backend.write(layout.submission(kind, id), record)
+    return { id, duplicate: false }
+  }
+
+  async function list(kind: FormKind): Promise<StoredSubmission[]> {
+    const records = await readAll<StoredSubmission>(backend, layout.submissions(kind))
+    return records.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id))
+  }
+
+  async function get(kind: FormKind, id: string): Promise<StoredSubmission | undefined> {
+    return ID.test(id) ? backend.read<StoredSubmission>(layout.submission(kind, id)) : undefined
+  }
+
+  async function delivery(id: string): Promise<Delivery> {
+    return (await backend.read<Delivery>(layout.delivery(id))) ?? { attempts: 0 }
+  }
+
+  async function setDelivery(id: string, value: Delivery): Promise<void> {
+    await backend.write(layout.delivery(id), value)
+  }
+
+  async function subscriber(key: string): Promise<Subscriber | undefined> {
+    return KEY.test(key) ? backend.read<Subscriber>(layout.subscriber(key)) : undefined
+  }
+
+  async function setSubscriber(value: Subscriber): Promise<void> {
+    await backend.write(layout.subscriber(subscriberKey(value.email)), value)
+  }
+
+  async function subscribers(): Promise<Subscriber[]> {
+    const records = await readAll<Subscriber>(backend, layout.subscribers)
+    return records.sort((a, b) => a.firstRequestedAt.localeCompare(b.firstRequestedAt))
+  }
+
+  return { location: backend.location, save, list, get, delivery, setDelivery, subscriber, setSubscriber, subscribers }
 }
 
 async function fsyncDir(dir: string): Promise<void> {
@@ -84,104 +206,61 @@ async function readJson<T>(file: string): Promise<T | undefined> {
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
-
-/** The key a subscriber's files are named by: a hash, so the address never appears in a path. */
-export const subscriberKey = (email: string) => sha256(email.trim().toLowerCase())
-
-const ID = /^[0-9a-f-]{36}$/
-const KEY = /^[0-9a-f]{64}$/
 
 /**
- * The embedded store of form submissions, under one directory:
+ * Files under one directory, one per key. Every write is atomic (temporary
+ * file, fsync, rename, fsync of the folder), so a 2xx answer given after a
+ * write resolves survives a crash.
+ */
+function fileBackend(dir: string): Backend {
+  const file = (key: string) => path.join(dir, ...key.split("/"))
+
+  async function keys(prefix: string): Promise<string[]> {
+    const names = await fs.readdir(file(prefix)).catch(() => [] as string[])
+    return names.map((name) => `${prefix}${name}`)
+  }
+
+  async function claim(key: string, value: string): Promise<string> {
+    const keyFile = file(key)
+    await fs.mkdir(path.dirname(keyFile), { recursive: true })
+    // Claimed with a hard link of a complete temporary file: the link fails
+    // with EEXIST when the key was claimed before, and a key file never
+    // exists without its content (a crash right after an exclusive create
+    // would leave an empty one, and every retry with that key would fail).
+    const claimFile = await writeSynced(`${keyFile}.${randomUUID()}.tmp`, value)
+    try {
+      await fs.link(claimFile, keyFile)
+      await fsyncDir(path.dirname(keyFile))
+      return value
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const held = (await fs.readFile(keyFile, "utf8")).trim()
+        if (held) return held
+        await sleep(10)
+      }
+      throw new Error("idempotency key file stayed empty")
+    } finally {
+      await fs.unlink(claimFile).catch(() => undefined)
+    }
+  }
+
+  return {
+    location: dir,
+    read: (key) => readJson(file(key)),
+    write: (key, value) => writeDurably(file(key), json(value)),
+    keys,
+    claim,
+  }
+}
+
+/**
+ * The store as files under one directory, in the layout above:
  *   <kind>/submissions/<id>.json   every submission, never deleted
  *   <kind>/keys/<sha256 of key>    idempotency keys, claimed with an exclusive create
  *   contact/delivery/<id>.json     how far the e-mail to the company has got
  *   subscribe/addresses/<key>.json one file per subscriber address
- * Every write is atomic (temporary file, fsync, rename, fsync of the folder),
- * so a 2xx answer given after save() resolves survives a crash.
  */
-export function createStore(dir: string) {
-  const folder = (kind: FormKind, part: string) => path.join(dir, kind, part)
-  const submissionFile = (kind: FormKind, id: string) => path.join(folder(kind, "submissions"), `${id}.json`)
-
-  async function save(kind: FormKind, values: Record<string, string>, meta: { idempotencyKey?: string; ip?: string; now?: Date } = {}): Promise<SaveResult> {
-    let id: string = randomUUID()
-    if (meta.idempotencyKey) {
-      const keys = folder(kind, "keys")
-      await fs.mkdir(keys, { recursive: true })
-      const keyFile = path.join(keys, sha256(meta.idempotencyKey))
-      // Claimed with a hard link of a complete temporary file: the link fails
-      // with EEXIST when the key was claimed before, and a key file never
-      // exists without its id (a crash right after an exclusive create would
-      // leave an empty one, and every retry with that key would fail).
-      const claim = await writeSynced(`${keyFile}.${randomUUID()}.tmp`, id)
-      try {
-        await fs.link(claim, keyFile)
-        await fsyncDir(keys)
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
-        // Seen before: answer with the first id. The first save may still be
-        // writing its file (a concurrent repeat): wait for it a moment. Only
-        // if it never appears did that save die between claiming the key and
-        // writing; then finish its write here.
-        id = ""
-        for (let attempt = 0; attempt < 50 && !id; attempt += 1) {
-          id = (await fs.readFile(keyFile, "utf8")).trim()
-          if (!id) await new Promise((resolve) => setTimeout(resolve, 10))
-        }
-        if (!id) throw new Error("idempotency key file stayed empty")
-        for (let attempt = 0; attempt < 100; attempt += 1) {
-          if (await readJson<StoredSubmission>(submissionFile(kind, id))) return { id, duplicate: true }
-          await new Promise((resolve) => setTimeout(resolve, 20))
-        }
-      } finally {
-        await fs.unlink(claim).catch(() => undefined)
-      }
-    }
-    const record: StoredSubmission = { id, kind, receivedAt: (meta.now ?? new Date()).toISOString(), values, ...(meta.ip ? { ip: meta.ip } : {}) }
-    await writeDurably(submissionFile(kind, id), json(record))
-    return { id, duplicate: false }
-  }
-
-  /** Every stored submission of a kind, oldest first. */
-  async function list(kind: FormKind): Promise<StoredSubmission[]> {
-    const names = await fs.readdir(folder(kind, "submissions")).catch(() => [] as string[])
-    const records = await Promise.all(names.filter((name) => name.endsWith(".json")).map((name) => readJson<StoredSubmission>(path.join(folder(kind, "submissions"), name))))
-    return records.filter((record): record is StoredSubmission => Boolean(record)).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id))
-  }
-
-  async function get(kind: FormKind, id: string): Promise<StoredSubmission | undefined> {
-    return ID.test(id) ? readJson<StoredSubmission>(submissionFile(kind, id)) : undefined
-  }
-
-  const deliveryFile = (id: string) => path.join(folder("contact", "delivery"), `${id}.json`)
-
-  async function delivery(id: string): Promise<Delivery> {
-    return (await readJson<Delivery>(deliveryFile(id))) ?? { attempts: 0 }
-  }
-
-  async function setDelivery(id: string, value: Delivery): Promise<void> {
-    await writeDurably(deliveryFile(id), json(value))
-  }
-
-  const subscriberFile = (key: string) => path.join(folder("subscribe", "addresses"), `${key}.json`)
-
-  async function subscriber(key: string): Promise<Subscriber | undefined> {
-    return KEY.test(key) ? readJson<Subscriber>(subscriberFile(key)) : undefined
-  }
-
-  async function setSubscriber(value: Subscriber): Promise<void> {
-    await writeDurably(subscriberFile(subscriberKey(value.email)), json(value))
-  }
-
-  async function subscribers(): Promise<Subscriber[]> {
-    const names = await fs.readdir(folder("subscribe", "addresses")).catch(() => [] as string[])
-    const records = await Promise.all(names.filter((name) => name.endsWith(".json")).map((name) => readJson<Subscriber>(path.join(folder("subscribe", "addresses"), name))))
-    return records.filter((record): record is Subscriber => Boolean(record)).sort((a, b) => a.firstRequestedAt.localeCompare(b.firstRequestedAt))
-  }
-
-  return { dir, save, list, get, delivery, setDelivery, subscriber, setSubscriber, subscribers }
+export function createStore(dir: string): Store & { dir: string } {
+  return { dir, ...storeOn(fileBackend(dir)) }
 }
-
-export type Store = ReturnType<typeof createStore>
