@@ -10,6 +10,8 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { getStore } from "@netlify/blobs"
+import { readConfig } from "../../src/forms/config"
+import { createFormService, type FormRequest } from "../../src/forms/service"
 import { createStore, layout, subscriberKey, type Store, type Subscriber } from "../../src/forms/store"
 import { connectLambdaEvent, createBlobStore, type BlobStoreOptions } from "../../src/forms/store-blobs"
 import { startBlobsServer, type LocalBlobs } from "../support/blobs-server"
@@ -259,5 +261,47 @@ describe("the Netlify Blobs store", () => {
       connectLambdaEvent(event({ url: blobs.url, token: blobs.token }))
       await expect(createBlobStore({ name: blobOptions().name }).list("contact")).rejects.toThrow(/strong consistency/)
     })
+  })
+})
+
+describe("the form service on the netlify-blobs backend (FORMS_STORE)", () => {
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
+  const post = (key: string): FormRequest => ({
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": key },
+    body: valid,
+    ip: "127.0.0.1",
+  })
+  // API access (NETLIFY_BLOBS_SITE_ID and _TOKEN), as `npm start` outside Netlify would use it
+  const env = (apiURL: string, name: string) => ({ FORMS_STORE: "netlify-blobs", FORMS_BLOBS_STORE: name, NETLIFY_BLOBS_SITE_ID: blobs.siteID, NETLIFY_BLOBS_TOKEN: blobs.token, NETLIFY_BLOBS_API_URL: apiURL })
+
+  it("stores a post in the Blobs store and answers a repeat as a duplicate", async () => {
+    const { name } = blobOptions()
+    const service = createFormService(readConfig(env(blobs.url, name)), quiet)
+    try {
+      const first = await service.handle("contact", post("service-1"))
+      expect(first.status).toBe(201)
+      const { id } = JSON.parse(first.body) as { id: string }
+      const repeat = await service.handle("contact", post("service-1"))
+      expect(repeat.status).toBe(200)
+      expect(JSON.parse(repeat.body)).toMatchObject({ id, duplicate: true })
+      const record = await rawStore(blobOptions({ name })).get(layout.submission("contact", id), { type: "json" })
+      expect(record).toMatchObject({ id, kind: "contact", values: valid, ip: "127.0.0.1" })
+    } finally {
+      await service.close()
+    }
+  })
+
+  it("answers 503 with Retry-After when the Blobs service cannot be reached", async () => {
+    const errors: string[] = []
+    const service = createFormService(readConfig(env(`http://127.0.0.1:${await freePort()}`, blobOptions().name)), { ...quiet, error: (message) => errors.push(message) })
+    try {
+      const answer = await service.handle("contact", post("service-2"))
+      expect(answer.status).toBe(503)
+      expect(answer.headers["Retry-After"]).toBe("30")
+      expect(errors.join("\n")).toMatch(/forms: contact failed: .*fetch failed/)
+    } finally {
+      await service.close()
+    }
   })
 })

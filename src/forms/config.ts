@@ -2,10 +2,22 @@ import path from "path"
 import company from "../../content/company/company.json"
 import site from "../../content/site/site.json"
 
+/**
+ * Which backend holds the store: FORMS_STORE. "files" (the default) writes
+ * under dataDir; "netlify-blobs" writes to a Netlify Blobs store, with access
+ * from the environment on Netlify, or from an explicit site ID and token.
+ */
+export type StoreConfig =
+  | { backend: "files" }
+  | { backend: "netlify-blobs"; name: string; siteID?: string; token?: string; apiURL?: string }
+
+export const STORE_BACKENDS = ["files", "netlify-blobs"] as const
+
 /** How the forms' server side is set up; every value comes from the environment (see the README). */
 export interface FormsConfig {
-  /** Where submissions are written: FORMS_DATA_DIR, default ./var/forms */
+  /** Where submissions are written with the files backend: FORMS_DATA_DIR, default ./var/forms */
   dataDir: string
+  store: StoreConfig
   /** SMTP server for delivery, e.g. smtp://user:pass@mail.example.com:587; unset means store only */
   smtpUrl?: string
   /** Sender of every e-mail the site sends */
@@ -51,11 +63,27 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback?: string): string | 
  */
 export const runtimeEnv = (): NodeJS.ProcessEnv => globalThis.process.env
 
+function storeConfig(env: NodeJS.ProcessEnv): StoreConfig {
+  const backend = env.FORMS_STORE || "files"
+  if (backend === "files") return { backend }
+  if (backend !== "netlify-blobs") throw new ConfigError(`FORMS_STORE is "${backend}"; it must be one of ${STORE_BACKENDS.join(", ")} (default files).`)
+  const name = env.FORMS_BLOBS_STORE || "forms"
+  // Netlify's own rule for store names, checked here so a bad one stops the start, not every post
+  if (name.includes("/") || Buffer.byteLength(name) > 64) throw new ConfigError(`FORMS_BLOBS_STORE is "${name}"; a store name has no "/" and at most 64 bytes.`)
+  const siteID = env.NETLIFY_BLOBS_SITE_ID || undefined
+  const token = env.NETLIFY_BLOBS_TOKEN || undefined
+  if (Boolean(siteID) !== Boolean(token)) {
+    throw new ConfigError(`NETLIFY_BLOBS_SITE_ID and NETLIFY_BLOBS_TOKEN go together: set both to reach the store from outside Netlify, or neither on Netlify.`)
+  }
+  return { backend, name, ...(siteID && token ? { siteID, token } : {}), ...(env.NETLIFY_BLOBS_API_URL ? { apiURL: url(env, "NETLIFY_BLOBS_API_URL") } : {}) }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
   const smtpUrl = url(env, "SMTP_URL")
   if (smtpUrl && !/^smtps?:/.test(smtpUrl)) throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:password@mail.example.com:587.`)
   return {
     dataDir: path.resolve(env.FORMS_DATA_DIR || path.join("var", "forms")),
+    store: storeConfig(env),
     smtpUrl,
     mailFrom: env.MAIL_FROM || `${company.name} website <${company.email}>`,
     mailTo: env.MAIL_TO || company.email,

@@ -1,5 +1,6 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { formService, type Endpoint } from "./service"
+import { connectLambdaEvent, type LambdaEvent } from "./store-blobs"
 
 // No `export const config` in src/api: Gatsby 5.16 then builds its rendering
 // engines for the whole site (and fails to bundle sharp). Gatsby's default
@@ -8,6 +9,11 @@ import { formService, type Endpoint } from "./service"
 
 /** Translates Gatsby's request and response to the framework-independent form service. */
 export async function answer(endpoint: Endpoint, req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  // gatsby-adapter-netlify (1.x) runs each function in Netlify's Lambda
+  // compatibility mode and puts the Lambda event on the request; its Blobs
+  // access is set up before the service (and its store) is first used.
+  const event = (req as { netlifyFunctionParams?: { event?: LambdaEvent } }).netlifyFunctionParams?.event
+  if (event) connectLambdaEvent(event)
   const result = await formService().handle(endpoint, {
     method: req.method ?? "GET",
     headers: req.headers,

@@ -8,6 +8,7 @@ import { IDEMPOTENCY_KEY, type FormKind } from "./fields"
 import { createOutbox, type Logger } from "./outbox"
 import { confirmPage, formPage, invalidLinkPage, messagePage, type ShownError } from "./pages"
 import { createStore, subscriberKey, type Store } from "./store"
+import { createBlobStore } from "./store-blobs"
 import { validateSubmission, type FieldError } from "./validate"
 
 /** A request as any server hands it over: the body already decoded from urlencoded or JSON by the framework. */
@@ -67,6 +68,12 @@ function refuse(request: FormRequest, status: number, message: string, headers: 
   return wantsJson(request) ? json(status, { ok: false, message }, headers) : html(status, messagePage(copy.errorPage.title, message), headers)
 }
 
+/** The store the configuration names: files under dataDir, or a Netlify Blobs store. */
+export function openStore(config: FormsConfig): Store {
+  const { store } = config
+  return store.backend === "netlify-blobs" ? createBlobStore({ name: store.name, siteID: store.siteID, token: store.token, apiURL: store.apiURL }) : createStore(config.dataDir)
+}
+
 /**
  * The forms' whole server side, independent of any framework: checks a post,
  * writes it durably, answers, and hands delivery to the outbox. The Gatsby
@@ -74,7 +81,7 @@ function refuse(request: FormRequest, status: number, message: string, headers: 
  * request and response objects to and from FormRequest and FormResponse.
  */
 export function createFormService(config: FormsConfig, log: Logger = console) {
-  const store: Store = createStore(config.dataDir)
+  const store = openStore(config)
   const outbox = createOutbox(config, store, log)
   const limiter = new RateLimiterMemory({ points: config.rateLimit.points, duration: config.rateLimit.windowS })
   const locks = new Map<string, Promise<unknown>>()
