@@ -305,3 +305,27 @@ describe("the form service on the netlify-blobs backend (FORMS_STORE)", () => {
     }
   })
 })
+
+describe("the form service when the store fails between a subscription's two writes", () => {
+  it("writes the address when the client retries the post with its key", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forms-"))
+    folders.push(dir)
+    // A file where the addresses' folder belongs: the submission is saved, the address cannot be
+    fs.mkdirSync(path.join(dir, "subscribe"))
+    fs.writeFileSync(path.join(dir, "subscribe", "addresses"), "")
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
+    const service = createFormService(readConfig({ FORMS_DATA_DIR: dir }), quiet)
+    const post: FormRequest = { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": "retry-sub-1" }, body: { email: "news@example.com" }, ip: "127.0.0.1" }
+    try {
+      expect((await service.handle("subscribe", post)).status).toBe(503)
+      fs.rmSync(path.join(dir, "subscribe", "addresses"))
+      const retry = await service.handle("subscribe", post)
+      expect(retry.status).toBe(200)
+      expect(JSON.parse(retry.body)).toMatchObject({ duplicate: true })
+      expect(await service.store.subscriber(subscriberKey("news@example.com"))).toMatchObject({ email: "news@example.com", status: "pending", mailDue: true })
+      expect(await service.store.list("subscribe")).toHaveLength(1)
+    } finally {
+      await service.close()
+    }
+  })
+})

@@ -161,8 +161,13 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     const saved = await store.save(kind, result.values, { idempotencyKey: rawKey || undefined, ip: request.ip, now })
     if (kind === "contact") {
       if (!saved.duplicate) outbox.enqueue({ kind: "contact", id: saved.id })
-    } else if (!saved.duplicate) {
-      await subscribe(result.values.email as string, now)
+    } else {
+      // A repeat too: when the first post was answered 503 because its address
+      // could not be written (the store was down after the save), the client's
+      // retry with the same key is what writes it. For an address already
+      // pending or confirmed, subscribe() sends nothing within the cooldown.
+      const email = saved.duplicate ? (await store.get("subscribe", saved.id))?.values.email : result.values.email
+      if (email) await subscribe(email, now)
     }
 
     if (!wantsJson(request)) return redirect(noticePath(kind === "contact" ? "contact-sent" : "subscribe-pending"))
