@@ -20,8 +20,20 @@ export function Picture({ image, alt, className, priority = false }: Props) {
   // width/height only give the aspect ratio, but must be whole numbers: a
   // full-width image's data holds 1 × 0.5625, so scale those up
   const scale = Number.isInteger(image.width) && Number.isInteger(image.height) ? 1 : 1000 / image.width
+  const width = Math.round(image.width * scale)
+  const height = Math.round(image.height * scale)
+  // A lazy picture is `content-visibility: auto` (see .picture--deferred):
+  // the browser neither lays out nor fetches it until it nears the viewport,
+  // so pictures below the fold do not compete with the first paint. Its box
+  // is sized without its contents, so it takes the <img>'s size here: its
+  // aspect ratio, and at most its width (as the <img> has max-width: 100%)
+  // unless it is a full-width image, which its container sizes.
+  const box: React.CSSProperties = priority ? {} : { aspectRatio: `${width} / ${height}`, ...(image.layout === "fullWidth" ? {} : { maxWidth: `${width}px` }) }
   return (
-    <picture className={`picture ${className ?? ""}`.trim()} style={image.backgroundColor ? { backgroundColor: image.backgroundColor } : undefined}>
+    <picture
+      className={["picture", priority ? "" : "picture--deferred", className ?? ""].filter(Boolean).join(" ")}
+      style={{ ...box, ...(image.backgroundColor ? { backgroundColor: image.backgroundColor } : {}) }}
+    >
       {sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
       ))}
@@ -30,8 +42,8 @@ export function Picture({ image, alt, className, priority = false }: Props) {
         srcSet={fallback?.srcSet}
         sizes={fallback?.sizes}
         alt={alt}
-        width={Math.round(image.width * scale)}
-        height={Math.round(image.height * scale)}
+        width={width}
+        height={height}
         decoding="async"
         loading={priority ? "eager" : "lazy"}
         {...(priority ? { fetchpriority: "high" } : {})}
