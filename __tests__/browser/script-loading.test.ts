@@ -12,26 +12,32 @@ jest.setTimeout(60_000)
 afterAll(closeAll)
 
 describe("Gatsby's scripts", () => {
-  it.each(["/", "/product", "/contact"])("on %s start loading only after the load event, then hydrate the page", async (route) => {
+  it.each(["/", "/product", "/contact"])("on %s start loading only after the load event and the first paint, then hydrate the page", async (route) => {
     const page = await openPage(375)
     await page.goto(`${origin()}${route}`)
     await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
-    const { loadEnd, chunks, listed } = await page.evaluate(() => {
+    const { loadEnd, firstPaint, chunks, listed, added } = await page.evaluate(() => {
       const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming
       return {
         loadEnd: navigation.loadEventEnd,
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
         // Gatsby's chunks: name-<content hash>.js
         chunks: performance
           .getEntriesByType("resource")
           .filter((entry) => /\/[\w-]+-[0-9a-f]{16,}\.js$/.test(new URL(entry.name).pathname))
           .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
         listed: JSON.parse(document.getElementById("gatsby-scripts")?.textContent ?? "[]") as string[],
+        // the loader's script elements: run in order, each in its own task
+        added: [...document.querySelectorAll<HTMLScriptElement>("body > script[src]")].map((script) => ({ src: new URL(script.src).pathname, async: script.async })),
       }
     })
     expect(listed.length).toBeGreaterThanOrEqual(3)
+    expect(added.slice(0, listed.length)).toEqual(listed.map((src) => ({ src, async: false })))
     // every listed script was fetched, none before the load event had finished
     for (const name of listed) expect(chunks.map((chunk) => chunk.name)).toContain(name)
-    for (const chunk of chunks) expect(chunk.start).toBeGreaterThanOrEqual(loadEnd)
+    // nor before the first contentful paint, which can come after the load event
+    expect(firstPaint).toBeLessThan(Infinity)
+    for (const chunk of chunks) expect(chunk.start).toBeGreaterThanOrEqual(Math.max(loadEnd, firstPaint))
     expect(pageErrors(page)).toEqual([])
     await page.context().close()
   })

@@ -17,10 +17,10 @@ describe("moving Gatsby's inline globals out of inline scripts", () => {
     expect(html).toContain("<!-- slice-start")
   })
 
-  it("lists Gatsby's chunk scripts in a data block for the loader instead of loading them with the page", () => {
+  it("lists Gatsby's chunk scripts in a data block for the loader instead of loading them with the page, webpack's runtime last", () => {
     const { html } = rewriteInlineScripts(gatsbyPage("aaa"))
     expect(html).not.toMatch(/<script[^>]*\ssrc=/)
-    expect(scriptLists(html)).toEqual([["/webpack-runtime-aaa.js", "/app.js"]])
+    expect(scriptLists(html)).toEqual([["/app.js", "/webpack-runtime-aaa.js"]])
     // the data blocks come before the loader that reads them
     expect(html.indexOf(`id="${SCRIPTS_ID}"`)).toBeLessThan(html.indexOf(GLOBALS_LOADER))
     expect(html.indexOf(`id="${GLOBALS_ID}"`)).toBeLessThan(html.indexOf(GLOBALS_LOADER))
@@ -32,7 +32,7 @@ describe("moving Gatsby's inline globals out of inline scripts", () => {
     expect(html).toContain('<script src="https://cdn.example/x.js" async></script>')
     expect(html).toContain('<script src="/sync.js"></script>')
     expect(html).toContain('<script type="module" src="/m.js" async></script>')
-    expect(scriptLists(html)).toEqual([["/webpack-runtime-aaa.js", "/app.js"]])
+    expect(scriptLists(html)).toEqual([["/app.js", "/webpack-runtime-aaa.js"]])
   })
 
   it("keeps one block with the fresh values when a warm build stitches Gatsby's scripts into a rewritten page again", () => {
@@ -43,7 +43,7 @@ describe("moving Gatsby's inline globals out of inline scripts", () => {
     expect(blocks(html)).toEqual([{ pagePath: "/product", ___chunkMapping: '{"app":["/app.js"]}', ___webpackCompilationHash: "bbb" }])
     expect(html.split(GLOBALS_LOADER)).toHaveLength(2)
     // the fresh build's chunk names replace the old list
-    expect(scriptLists(html)).toEqual([["/webpack-runtime-bbb.js", "/app.js"]])
+    expect(scriptLists(html)).toEqual([["/app.js", "/webpack-runtime-bbb.js"]])
     expect(rewriteInlineScripts(html).html).toBe(html)
   })
 

@@ -23,18 +23,24 @@ export const SCRIPTS_FALLBACK_MS = 5000
 /**
  * The one inline script of ours. It copies the globals block's values onto
  * window, where Gatsby's runtime reads them. Then it adds Gatsby's scripts
- * (React, the runtime and the page's code) only after the load event and the
- * next frame, so that the page's first paint and its largest image get the
- * whole connection and main thread, and hydration comes after them. A key
- * press, pointer or touch brings that forward, as does SCRIPTS_FALLBACK_MS.
+ * (React, the runtime and the page's code) only after the load event, the
+ * first contentful paint (the load event can come before it) and the next
+ * frame, so that the first paint and the largest image get the whole
+ * connection and main thread, and hydration comes after them. A key press,
+ * pointer or touch brings that forward, as does SCRIPTS_FALLBACK_MS. The
+ * scripts run in their listed order (async=false) and so each in a task of
+ * its own: React's evaluation and the runtime's start-up, which runs in the
+ * last one, no longer add up to one long task.
  * The page is complete HTML without them: links and forms work before hydration.
  */
 export const GLOBALS_LOADER =
   `(function(d,w){Object.assign(w,JSON.parse(d.getElementById("${GLOBALS_ID}").textContent));` +
   `var b=d.getElementById("${SCRIPTS_ID}"),l=b?JSON.parse(b.textContent):[],e=["pointerdown","keydown","touchstart"],o=0;` +
   `function go(){if(o)return;o=1;e.forEach(function(t){w.removeEventListener(t,go,true)});` +
-  `l.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=true;d.body.appendChild(s)})}` +
-  `function later(){w.requestAnimationFrame(function(){w.setTimeout(go,0)})}` +
+  `l.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.body.appendChild(s)})}` +
+  `function frame(){w.requestAnimationFrame(function(){w.setTimeout(go,0)})}` +
+  `function later(){var P=w.PerformanceObserver;if(!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return frame();` +
+  `new P(function(x,v){if(x.getEntriesByName("first-contentful-paint").length){v.disconnect();frame()}}).observe({type:"paint",buffered:true})}` +
   `if(d.readyState==="complete")later();else w.addEventListener("load",later);` +
   `e.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});w.setTimeout(go,${SCRIPTS_FALLBACK_MS})})(document,window)`
 
@@ -163,12 +169,23 @@ export function rewriteInlineScripts(input: string): Rewritten {
     return place()
   })
   if (!placed) return { html, hashes: hashesIn(html) }
-  const scripts = freshScripts.length > 0 ? freshScripts : previousScripts
+  const scripts = runtimeLast(freshScripts.length > 0 ? freshScripts : previousScripts)
   const replacement =
     `<script type="application/json" id="${GLOBALS_ID}">${scriptSafeJson({ ...previous, ...fresh })}</script>` +
     `<script type="application/json" id="${SCRIPTS_ID}">${scriptSafeJson(scripts)}</script><script>${GLOBALS_LOADER}</script>`
   const result = stripped.replace(MARK, () => replacement)
   return { html: result, hashes: hashesIn(result) }
+}
+
+/**
+ * The loader runs the scripts in list order. With webpack's runtime last, the
+ * other chunks only queue their modules as they run, and the start-up (the
+ * runtime running the entry module) is a task of its own instead of adding
+ * to the evaluation of the app chunk.
+ */
+export function runtimeLast(scripts: string[]): string[] {
+  const runtime = (src: string) => /\/webpack-runtime-[^/]*\.js$/.test(src)
+  return [...scripts.filter((src) => !runtime(src)), ...scripts.filter(runtime)]
 }
 
 function hashesIn(html: string): string[] {
