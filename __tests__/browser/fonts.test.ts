@@ -20,7 +20,7 @@ describe("the self-hosted font", () => {
     await page.goto(`${origin()}${route}`)
     const missing = await page.evaluate(async () => {
       await document.fonts.ready
-      const family = getComputedStyle(document.body).fontFamily.split(",")[0].trim()
+      const family = getComputedStyle(document.body).fontFamily.split(",")[0]?.trim() ?? ""
       // textContent, not innerText: hidden text (the closed menu, inactive slides, text for screen readers) counts too
       const body = document.body.cloneNode(true) as HTMLElement
       body.querySelectorAll("script, style, noscript, template").forEach((element) => element.remove())

@@ -82,9 +82,9 @@ export function Header({ site, company, solutions }: Props) {
             />
           </nav>
           <div className="main-bar__actions">
-            <a className="main-bar__phone" href={`tel:${company.phone.tel}`}>
+            <a className="main-bar__phone nowrap" href={`tel:${company.phone.tel}`}>
               <PhoneIcon aria-hidden="true" size={20} />
-              <span className="nowrap">{company.phone.display}</span>
+              <span>{company.phone.display}</span>
             </a>
             <Link to={site.getInTouch.to} className="button button--amber main-bar__cta">
               {site.getInTouch.label}

@@ -81,10 +81,9 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
         </Link>
         <ul className="mobile-menu__contact">
           <li>
-            <a href={`tel:${company.phone.tel}`}>
+            <a className="nowrap" href={`tel:${company.phone.tel}`}>
               <PhoneIcon aria-hidden="true" size={18} />
-              {"\u00a0"}
-              <span className="nowrap">{company.phone.display}</span>
+              {`\u00a0${company.phone.display}`}
             </a>
           </li>
           <li>

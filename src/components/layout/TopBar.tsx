@@ -15,10 +15,10 @@ export function TopBar({ labels, company }: Props) {
       <div className="container top-bar__inner">
         <ul className="top-bar__contact">
           <li>
-            <a href={`tel:${company.phone.tel}`}>
+            <a className="nowrap" href={`tel:${company.phone.tel}`}>
               <PhoneIcon aria-hidden="true" size={16} />
               <span className="visually-hidden">{`${labels.phoneLabel}: `}</span>
-              <span className="nowrap">{company.phone.display}</span>
+              {company.phone.display}
             </a>
           </li>
           <li>
