@@ -3,6 +3,7 @@ import path from "path"
 import type { GatsbyNode } from "gatsby"
 import { galleryPictures } from "./src/content/gallery"
 import { typeDefs } from "./src/content/schema"
+import { svgDataUrl } from "./src/content/svg-data-url"
 import { validateContent } from "./src/content/validate"
 import { currentStylesheetName, refreshInlineStyles, type Stylesheet } from "./src/build/inline-styles"
 import { inlineScriptHashes, rewriteInlineScripts } from "./src/security/inline-scripts"
@@ -134,6 +135,7 @@ interface FileNode {
   id: string
   base: string
   name: string
+  absolutePath: string
   extension: string
   relativeDirectory: string
   sourceInstanceName: string
@@ -147,6 +149,13 @@ interface FileNode {
  */
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
   createResolvers({
+    File: {
+      svgDataUrl: {
+        type: "String",
+        description: "A small SVG (a logo) as a data: URL, so the header draws it without a request of its own; null for other files",
+        resolve: async (source: FileNode) => (source.extension === "svg" ? svgDataUrl(await fs.readFile(source.absolutePath, "utf8")) ?? null : null),
+      },
+    },
     GalleryJson: {
       pictures: {
         type: "[GalleryPicture!]!",

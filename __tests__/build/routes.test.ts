@@ -40,6 +40,20 @@ type Company = { phone: { tel: string; display: string }; email: string; locatio
 const company = readContent<Company>("company/company.json")
 
 describe.each(ROUTES)("%s", (route) => {
+  it("draws the header's logo from the content file without a request, and loads the footer's lazily", async () => {
+    const doc = await page(route)
+    const logo = fs.readFileSync(path.join(ROOT, "content", "company", readContent<{ logo: string }>("company/company.json").logo), "utf8")
+    const header = doc.querySelector<HTMLImageElement>("header.site-header .brand img")
+    expect(header?.getAttribute("src")).toMatch(/^data:image\/svg\+xml,%3Csvg/)
+    // the same drawing as the file (its <path> data survives the encoding)
+    const firstPath = /\sd="([^"]{20,})"/.exec(logo)?.[1]
+    expect(firstPath).toBeTruthy()
+    expect(decodeURIComponent(header!.getAttribute("src")!)).toContain(firstPath)
+    const footer = doc.querySelector<HTMLImageElement>("footer .brand img")
+    expect(footer?.getAttribute("src")).toMatch(/^\/static\/.*\.svg$/)
+    expect(footer?.getAttribute("loading")).toBe("lazy")
+  })
+
   it("answers 200 with the header, footer and go-to-top in the static HTML", async () => {
     const doc = await page(route)
     const header = doc.querySelector("header.site-header")

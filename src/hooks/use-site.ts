@@ -96,6 +96,7 @@ export const siteChromeFragments = graphql`
     legalName
     logo {
       publicURL
+      svgDataUrl
     }
     logoOnDark {
       publicURL

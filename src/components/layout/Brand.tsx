@@ -9,12 +9,17 @@ interface Props {
   onClick?: () => void
 }
 
-/** The logo and company name, linking home. */
+/**
+ * The logo and company name, linking home. The header's logo is drawn from a
+ * data: URL (no request competing with the first paint); the footer's loads
+ * lazily, as the page nears its end.
+ */
 export function Brand({ company, tone = "light", onClick }: Props) {
-  const logo = tone === "dark" ? company.logoOnDark : company.logo
+  const dark = tone === "dark"
+  const src = dark ? company.logoOnDark.publicURL : (company.logo.svgDataUrl ?? company.logo.publicURL)
   return (
-    <Link to="/" className={`brand${tone === "dark" ? " brand--on-dark" : ""}`} aria-label={company.logoAlt} onClick={onClick}>
-      <img src={logo.publicURL ?? ""} alt="" width={40} height={40} />
+    <Link to="/" className={`brand${dark ? " brand--on-dark" : ""}`} aria-label={company.logoAlt} onClick={onClick}>
+      <img src={src ?? ""} alt="" width={40} height={40} {...(dark ? { loading: "lazy" as const } : {})} />
       <span className="brand__name">{company.name}</span>
     </Link>
   )
