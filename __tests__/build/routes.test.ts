@@ -40,6 +40,16 @@ type Company = { phone: { tel: string; display: string }; email: string; locatio
 const company = readContent<Company>("company/company.json")
 
 describe.each(ROUTES)("%s", (route) => {
+  it("has its preload hints in the first bytes of <head>, before the inlined stylesheet", async () => {
+    const html = await (await fetch(`${server.origin}${route}`)).text()
+    const preloads = [...html.matchAll(/<link[^>]*rel="preload"[^>]*>/g)]
+    expect(preloads.map((match) => /as="(\w+)"/.exec(match[0])?.[1]).sort()).toEqual(route === "/" ? ["font", "image"] : ["font"])
+    const style = html.indexOf("<style")
+    expect(style).toBeGreaterThan(0)
+    for (const match of preloads) expect(match.index).toBeLessThan(style)
+    expect(preloads.at(-1)!.index).toBeLessThan(1500)
+  })
+
   it("draws the header's logo from the content file without a request, and loads the footer's lazily", async () => {
     const doc = await page(route)
     const logo = fs.readFileSync(path.join(ROOT, "content", "company", readContent<{ logo: string }>("company/company.json").logo), "utf8")
