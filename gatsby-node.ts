@@ -6,6 +6,7 @@ import { typeDefs } from "./src/content/schema"
 import { svgDataUrl } from "./src/content/svg-data-url"
 import { validateContent } from "./src/content/validate"
 import { currentStylesheetName, refreshInlineStyles, type Stylesheet } from "./src/build/inline-styles"
+import { initialScripts, shiftedSourceMap, withCompileHint, type WebpackStats } from "./src/build/compile-hints"
 import { inlineScriptHashes, rewriteInlineScripts } from "./src/security/inline-scripts"
 
 const CONTENT = path.resolve("content")
@@ -199,6 +200,7 @@ async function htmlFiles(dir: string): Promise<string[]> {
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   await writeRobots()
+  await addCompileHints()
   const allowed = new Set(inlineScriptHashes())
   const unknown = new Map<string, string[]>()
   const files = await htmlFiles(path.resolve("public"))
@@ -218,6 +220,23 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
         .join("\n")}\nCheck each script, then add its hash to PLUGIN_INLINE_SCRIPTS in src/security/inline-scripts.ts.`,
     )
   }
+}
+
+/** Puts V8's compile hint into the scripts every page loads first (see src/build/compile-hints.ts), and moves their source maps to match. */
+async function addCompileHints(): Promise<void> {
+  const stats = JSON.parse(await fs.readFile(path.resolve("public", "webpack.stats.json"), "utf8")) as WebpackStats
+  await Promise.all(
+    initialScripts(stats).map(async (name) => {
+      // the script and its map each on their own: a warm build may write either again
+      const file = path.resolve("public", name)
+      const source = await fs.readFile(file, "utf8")
+      const hinted = withCompileHint(source)
+      if (hinted !== source) await fs.writeFile(file, hinted)
+      const map = await fs.readFile(`${file}.map`, "utf8").catch(() => undefined)
+      const shifted = map === undefined ? undefined : shiftedSourceMap(map)
+      if (shifted !== map) await fs.writeFile(`${file}.map`, shifted!)
+    }),
+  )
 }
 
 /** The stylesheet this build wrote, which every page must inline (see src/build/inline-styles.ts). */
