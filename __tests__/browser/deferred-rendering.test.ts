@@ -80,7 +80,7 @@ describe("sections below the fold", () => {
     [1440, "/"],
     [375, "/waste-to-electricity"],
     [375, "/waste-to-charcoal"],
-  ])("at %i px on %s are skipped until they near the viewport, then render in full", async (width, route) => {
+  ])("at %i px on %s, and the footer, are skipped until they near the viewport, then render in full", async (width, route) => {
     const page = await openPage(width)
     await visit(page, route)
     const state = () =>
@@ -98,8 +98,17 @@ describe("sections below the fold", () => {
     expect(atTop.slice(2).every((section) => section.deferred)).toBe(true)
     // the last section is far below on every page checked, and not rendered yet
     expect(atTop.at(-1)).toEqual({ deferred: true, rendered: false, below: true })
+    // so is the footer, in a placeholder taller than itself
+    const footerText = () => (document.querySelector(".site-footer p") as HTMLElement).checkVisibility({ contentVisibilityAuto: true })
+    expect(await page.evaluate(footerText)).toBe(false)
+    expect(await page.locator(".site-footer").evaluate((footer) => getComputedStyle(footer).contentVisibility)).toBe("auto")
     await page.locator("main > section").last().scrollIntoViewIfNeeded()
     await page.waitForFunction(() => (document.querySelector("main > section:last-of-type h2, main > section:last-of-type h3, main > section:last-of-type p") as HTMLElement | null)?.checkVisibility({ contentVisibilityAuto: true }) ?? false)
+    await page.locator(".site-footer").scrollIntoViewIfNeeded()
+    await page.waitForFunction(footerText)
+    const footerHeight = await page.locator(".site-footer").evaluate((footer) => footer.getBoundingClientRect().height)
+    expect(footerHeight).toBeGreaterThan(300)
+    expect(footerHeight).toBeLessThan(1600)
     await page.context().close()
   })
 })
