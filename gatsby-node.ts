@@ -200,11 +200,12 @@ async function htmlFiles(dir: string): Promise<string[]> {
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   await writeRobots()
-  await addCompileHints()
+  const stats = JSON.parse(await fs.readFile(path.resolve("public", "webpack.stats.json"), "utf8")) as BuildStats
+  await addCompileHints(stats)
   const allowed = new Set(inlineScriptHashes())
   const unknown = new Map<string, string[]>()
   const files = await htmlFiles(path.resolve("public"))
-  const stylesheet = await currentStylesheet()
+  const stylesheet = await currentStylesheet(stats)
   await Promise.all(
     files.map(async (file) => {
       const original = await fs.readFile(file, "utf8")
@@ -222,9 +223,11 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   }
 }
 
+/** What the post-build steps read from Gatsby's public/webpack.stats.json. */
+type BuildStats = WebpackStats & Parameters<typeof currentStylesheetName>[0]
+
 /** Puts V8's compile hint into the scripts every page loads first (see src/build/compile-hints.ts), and moves their source maps to match. */
-async function addCompileHints(): Promise<void> {
-  const stats = JSON.parse(await fs.readFile(path.resolve("public", "webpack.stats.json"), "utf8")) as WebpackStats
+async function addCompileHints(stats: BuildStats): Promise<void> {
   await Promise.all(
     initialScripts(stats).map(async (name) => {
       // the script and its map each on their own: a warm build may write either again
@@ -240,8 +243,7 @@ async function addCompileHints(): Promise<void> {
 }
 
 /** The stylesheet this build wrote, which every page must inline (see src/build/inline-styles.ts). */
-async function currentStylesheet(): Promise<Stylesheet | undefined> {
-  const stats = JSON.parse(await fs.readFile(path.resolve("public", "webpack.stats.json"), "utf8")) as Parameters<typeof currentStylesheetName>[0]
+async function currentStylesheet(stats: BuildStats): Promise<Stylesheet | undefined> {
   const name = currentStylesheetName(stats)
   if (!name) return undefined
   return { href: `/${name}`, css: await fs.readFile(path.resolve("public", name), "utf8") }

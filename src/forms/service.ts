@@ -71,7 +71,9 @@ function refuse(request: FormRequest, status: number, message: string, headers: 
 /** The store the configuration names: files under dataDir, or a Netlify Blobs store. */
 export function openStore(config: FormsConfig): Store {
   const { store } = config
-  return store.backend === "netlify-blobs" ? createBlobStore({ name: store.name, siteID: store.siteID, token: store.token, apiURL: store.apiURL }) : createStore(config.dataDir)
+  if (store.backend === "files") return createStore(config.dataDir)
+  const { backend: _backend, ...options } = store
+  return createBlobStore(options)
 }
 
 /**

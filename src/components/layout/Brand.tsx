@@ -19,7 +19,7 @@ export function Brand({ company, tone = "light", onClick }: Props) {
   const src = dark ? company.logoOnDark.publicURL : (company.logo.svgDataUrl ?? company.logo.publicURL)
   return (
     <Link to="/" className={`brand${dark ? " brand--on-dark" : ""}`} aria-label={company.logoAlt} onClick={onClick}>
-      <img src={src ?? ""} alt="" width={40} height={40} {...(dark ? { loading: "lazy" as const } : {})} />
+      <img src={src ?? ""} alt="" width={40} height={40} loading={dark ? "lazy" : undefined} />
       <span className="brand__name">{company.name}</span>
     </Link>
   )
