@@ -32,8 +32,13 @@ try {
         window.scrollTo({ top: 0, behavior: "instant" })
         await new Promise((r) => setTimeout(r, 400))
       })
+      // Sections, the footer and lazy pictures are content-visibility: auto. A
+      // full-page capture does not scroll, so those off screen would come out
+      // blank; render them all, as a visitor sees each when scrolled to it.
+      const rendered = await page.addStyleTag({ content: "* { content-visibility: visible !important; }" })
       const name = `${route === "/" ? "home" : route.slice(1)}-${width}.png`
       await page.screenshot({ path: path.join(out, name), fullPage: process.env.FULL !== "0" })
+      await rendered.evaluate((element) => element.remove())
       console.log(path.join("screenshots", name))
     }
     await page.close()
