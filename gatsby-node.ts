@@ -7,6 +7,7 @@ import { svgDataUrl } from "./src/content/svg-data-url"
 import { validateContent } from "./src/content/validate"
 import { currentStylesheetName, refreshInlineStyles, type Stylesheet } from "./src/build/inline-styles"
 import { initialScripts, shiftedSourceMap, withCompileHint, type WebpackStats } from "./src/build/compile-hints"
+import { precompress } from "./src/build/precompress"
 import { inlineScriptHashes, rewriteInlineScripts } from "./src/security/inline-scripts"
 
 const CONTENT = path.resolve("content")
@@ -221,6 +222,13 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
         .join("\n")}\nCheck each script, then add its hash to PLUGIN_INLINE_SCRIPTS in src/security/inline-scripts.ts.`,
     )
   }
+  // last: every file above is final now
+  const started = Date.now()
+  const compressed = await precompress(path.resolve("public"))
+  reporter.info(
+    `Precompressed ${compressed.files} files (${Math.round(compressed.bytes / 1024)} KB, brotli ${Math.round(compressed.brotliBytes / 1024)} KB) in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      (compressed.removed.length ? `; removed ${compressed.removed.length} stale copies` : ""),
+  )
 }
 
 /** What the post-build steps read from Gatsby's public/webpack.stats.json. */

@@ -7,7 +7,9 @@
 import fs from "fs"
 import http from "http"
 import path from "path"
+import zlib from "zlib"
 import gatsbyConfig from "../../gatsby-config"
+import { COMPRESSIBLE, MIN_BYTES } from "../../src/build/precompress"
 import { inlineScriptHashes, scriptHash } from "../../src/security/inline-scripts"
 import { grade, parseCsp } from "../support/observatory"
 import { ROOT, serveBuild, type Served } from "../support/serve"
@@ -100,17 +102,25 @@ describe("caching", () => {
     expect((await get("/api/contact")).headers.get("cache-control")).toBe("no-store")
   })
 
-  it("answers a repeat request with 304 when nothing changed", async () => {
-    const etag = (await get("/product")).headers.get("etag")
-    expect(etag).toBeTruthy()
+  it("answers a repeat request with 304 when nothing changed, per encoding", async () => {
+    // each encoding is its own file with its own ETag
+    const etags = new Map<string, string>()
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const etag = (await get("/product", { headers: { "Accept-Encoding": encoding } })).headers.get("etag")
+      expect(etag).toBeTruthy()
+      etags.set(encoding, etag!)
+    }
+    expect(new Set(etags.values()).size).toBe(3)
     // Through http, not fetch: fetch adds Cache-Control: no-cache to a conditional request
-    const status = await new Promise<number>((resolve, reject) => {
-      http.get(`${server.origin}/product`, { headers: { "If-None-Match": etag! } }, (response) => {
-        response.resume()
-        resolve(response.statusCode!)
-      }).on("error", reject)
-    })
-    expect(status).toBe(304)
+    const status = (encoding: string, etag: string) =>
+      new Promise<number>((resolve, reject) => {
+        http.get(`${server.origin}/product`, { headers: { "Accept-Encoding": encoding, "If-None-Match": etag } }, (response) => {
+          response.resume()
+          resolve(response.statusCode!)
+        }).on("error", reject)
+      })
+    for (const [encoding, etag] of etags) expect([encoding, await status(encoding, etag)]).toEqual([encoding, 304])
+    expect(await status("br", etags.get("identity")!)).toBe(200)
   })
 })
 
@@ -121,6 +131,40 @@ describe("compression and routing", () => {
     const gzip = await get(`/${hashedScript()}`, { headers: { "Accept-Encoding": "gzip" } })
     expect(gzip.headers.get("content-encoding")).toBe("gzip")
     expect(gzip.headers.get("vary")).toMatch(/accept-encoding/i)
+  })
+
+  it("sends the build's precompressed copies byte for byte, and the file itself to a client that accepts neither", async () => {
+    const file = (name: string) => fs.readFileSync(path.join(ROOT, "public", name))
+    const body = async (response: Response) => Buffer.from(await response.arrayBuffer())
+    const br = await get("/waste-to-biochar", { headers: { "Accept-Encoding": "br" } })
+    expect(br.headers.get("vary")).toMatch(/accept-encoding/i)
+    expect(br.headers.get("content-type")).toMatch(/^text\/html/)
+    // fetch decodes: compare the decoded body, then the raw bytes through http
+    expect((await body(br)).equals(file("waste-to-biochar/index.html"))).toBe(true)
+    const raw = (pathname: string, encoding: string) =>
+      new Promise<Buffer>((resolve, reject) => {
+        http.get(`${server.origin}${pathname}`, { headers: { "Accept-Encoding": encoding } }, (response) => {
+          const chunks: Buffer[] = []
+          response.on("data", (chunk: Buffer) => chunks.push(chunk))
+          response.on("end", () => resolve(Buffer.concat(chunks)))
+        }).on("error", reject)
+      })
+    expect((await raw("/waste-to-biochar", "br")).equals(file("waste-to-biochar/index.html.br"))).toBe(true)
+    expect((await raw(`/${hashedScript()}`, "gzip")).equals(file(`${hashedScript()}.gz`))).toBe(true)
+    expect((await raw("/no-such-page", "br")).equals(file("404.html.br"))).toBe(true)
+    expect((await raw("/product", "identity")).equals(file("product/index.html"))).toBe(true)
+  })
+
+  it("has a current brotli and gzip copy of every page, script, stylesheet and data file", () => {
+    const publicDir = path.join(ROOT, "public")
+    const names = (fs.readdirSync(publicDir, { recursive: true }) as string[]).filter((name) => COMPRESSIBLE.some((extension) => name.endsWith(extension)))
+    const large = names.filter((name) => { const stat = fs.statSync(path.join(publicDir, name)); return stat.isFile() && stat.size >= MIN_BYTES })
+    expect(large.length).toBeGreaterThan(30)
+    for (const name of large) {
+      const content = fs.readFileSync(path.join(publicDir, name))
+      expect([name, zlib.brotliDecompressSync(fs.readFileSync(path.join(publicDir, `${name}.br`))).equals(content)]).toEqual([name, true])
+      expect([name, zlib.gunzipSync(fs.readFileSync(path.join(publicDir, `${name}.gz`))).equals(content)]).toEqual([name, true])
+    }
   })
 
   it("redirects a trailing slash to the canonical path (trailingSlash: never)", async () => {

@@ -1,0 +1,87 @@
+import fs from "fs/promises"
+import path from "path"
+import { promisify } from "util"
+import zlib from "zlib"
+
+/**
+ * Brotli and gzip copies of the build's text files, written next to them
+ * (`index.html.br`, `index.html.gz`), for the production server to send as
+ * they are (@fastify/static's `preCompressed`).
+ *
+ * Compressing a page on each request cost the server about 0.1 s of CPU per
+ * page at brotli's best quality (137 ms for the 91 KB home page here), on the
+ * same two cores the visitor's first bytes wait for. Done once at build time,
+ * every response gets the best ratio for no CPU. A CDN that compresses by
+ * itself just serves the copies as two more files nobody links to.
+ */
+
+/** The kinds of file worth compressing: text the site sends. Source maps are left to on-the-fly compression (rarely fetched, and the largest files). */
+export const COMPRESSIBLE = [".html", ".js", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest"] as const
+
+/** Below this a compressed copy saves too little to matter; the server's own on-the-fly threshold is the same. */
+export const MIN_BYTES = 1024
+
+const ENCODINGS = [
+  { suffix: ".br", compress: promisify(zlib.brotliCompress), options: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } } },
+  { suffix: ".gz", compress: promisify(zlib.gzip), options: { level: zlib.constants.Z_BEST_COMPRESSION } },
+] as const
+
+const isCompressible = (file: string) => COMPRESSIBLE.some((extension) => file.endsWith(extension))
+
+export interface PrecompressResult {
+  /** source files that now have both copies */
+  files: number
+  /** bytes of those sources, and of their brotli copies */
+  bytes: number
+  brotliBytes: number
+  /** copies removed because their source is gone or too small */
+  removed: string[]
+}
+
+/**
+ * Writes `.br` and `.gz` for every compressible file of `root` of at least
+ * MIN_BYTES, every time (a warm build may rewrite any file, and all of them
+ * together take a few seconds), and removes copies left over from files a
+ * later build no longer writes, so the server never sends a stale page.
+ */
+export async function precompress(root: string): Promise<PrecompressResult> {
+  const names = (await fs.readdir(root, { recursive: true })).map((name) => path.join(root, name))
+  const sizes = new Map<string, number>()
+  await Promise.all(
+    names.map(async (file) => {
+      const stat = await fs.stat(file)
+      if (stat.isFile()) sizes.set(file, stat.size)
+    }),
+  )
+
+  const sources = [...sizes].filter(([file, size]) => isCompressible(file) && size >= MIN_BYTES).map(([file]) => file)
+  const removed: string[] = []
+  for (const file of sizes.keys()) {
+    const encoding = ENCODINGS.find(({ suffix }) => file.endsWith(suffix))
+    if (!encoding) continue
+    const source = file.slice(0, -encoding.suffix.length)
+    if (isCompressible(source) && (sizes.get(source) ?? 0) < MIN_BYTES) {
+      await fs.rm(file)
+      removed.push(path.relative(root, file))
+    }
+  }
+
+  let bytes = 0
+  let brotliBytes = 0
+  // zlib's async calls run on libuv's thread pool, so this uses every core
+  await Promise.all(
+    sources.map(async (file) => {
+      const content = await fs.readFile(file)
+      bytes += content.length
+      for (const { suffix, compress, options } of ENCODINGS) {
+        const compressed = await compress(content, options)
+        if (suffix === ".br") brotliBytes += compressed.length
+        // written under a temporary name and renamed: a server never reads half a file
+        const temporary = `${file}${suffix}.${process.pid}.tmp`
+        await fs.writeFile(temporary, compressed)
+        await fs.rename(temporary, `${file}${suffix}`)
+      }
+    }),
+  )
+  return { files: sources.length, bytes, brotliBytes, removed }
+}
