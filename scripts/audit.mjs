@@ -13,7 +13,10 @@
 //   4. axe-core (WCAG 2.0/2.1/2.2 A and AA) in the system Chromium at 375 and
 //      1440 px on every page;
 //   5. Lighthouse 12, mobile with simulated throttling, 3 runs per public route
-//      (one at a time), the median run by Lighthouse's own computeMedianRun.
+//      (one at a time), the median run by Lighthouse's own computeMedianRun;
+//      then, measured the same way, a control page with nothing in it
+//      (scripts/audit-control.html), whose row shows what a navigation costs on
+//      the machine itself. It has no budget of its own.
 //
 // Every page: the six public routes (/, the solutions from
 // content/solutions/*.json, /product, /contact), the notice pages from
@@ -64,6 +67,8 @@ const WIDTHS = [
   { width: 1440, height: 900 },
 ]
 const NOT_FOUND_PROBE = "/no-such-page"
+/** The row of the control page (see startControlServer) */
+const CONTROL_ROUTE = "(control: bare page)"
 
 const TIMEOUT = {
   build: 10 * 60_000,
@@ -583,64 +588,67 @@ function summarizeRun(lhr) {
   }
 }
 
+/** RUNS Lighthouse runs of one URL (a failed run is tried again, twice at most); the median run's summary and every run's figures. */
+async function measure(url, label) {
+  const runs = []
+  const errors = []
+  let chrome
+  // a run that fails (Lighthouse's NO_NAVSTART and the like) is tried again, twice at most per route
+  for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 2 && !aborted; attempt += 1) {
+    const run = runs.length + 1
+    try {
+      chrome ??= await launchChrome()
+      const result = await withTimeout(
+        lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          formFactor: "mobile",
+          throttlingMethod: "simulate",
+          onlyCategories: CATEGORIES,
+          disableFullPageScreenshot: true,
+        }),
+        TIMEOUT.lighthouseRun,
+        `Lighthouse on ${label}`,
+      )
+      const lhr = result?.lhr
+      if (!lhr) throw new Error("Lighthouse returned no result")
+      if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+      runs.push(lhr)
+      const summary = summarizeRun(lhr)
+      log(`  lighthouse ${label} run ${run}/${RUNS}: ${CATEGORIES.map((id) => summary.scores[id]).join("/")}, LCP ${(summary.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(summary.tbtMs)} ms, CLS ${summary.cls.toFixed(3)}`)
+    } catch (error) {
+      errors.push(error.message)
+      log(`  lighthouse ${label} run ${run}/${RUNS}: error (${attempt < RUNS + 2 ? "trying again" : "giving up"}): ${error.message}`)
+      // a fresh browser for the next run
+      await chrome?.kill()
+      chrome = undefined
+    }
+  }
+  await chrome?.kill()
+  const valid = filterToValidRuns(runs)
+  if (valid.length === 0) return { error: errors.join("; ") || "no valid Lighthouse run" }
+  const median = computeMedianRun(valid)
+  return {
+    ...summarizeRun(median),
+    medianRun: runs.indexOf(median) + 1,
+    runs: runs.map((lhr) => {
+      const { scores, lcpMs, tbtMs, cls, benchmarkIndex } = summarizeRun(lhr)
+      return { scores, lcpMs, tbtMs, cls, benchmarkIndex }
+    }),
+    errors,
+    lighthouseVersion: median.lighthouseVersion,
+    userAgent: median.environment?.hostUserAgent,
+  }
+}
+
 async function runLighthouse(origin, pageList) {
   const results = {}
   for (const { route } of pageList) {
     if (aborted) break
-    const runs = []
-    const errors = []
-    let chrome
-    // a run that fails (Lighthouse's NO_NAVSTART and the like) is tried again, twice at most per route
-    for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 2 && !aborted; attempt += 1) {
-      const run = runs.length + 1
-      try {
-        chrome ??= await launchChrome()
-        const result = await withTimeout(
-          lighthouse(origin + route, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            formFactor: "mobile",
-            throttlingMethod: "simulate",
-            onlyCategories: CATEGORIES,
-            disableFullPageScreenshot: true,
-          }),
-          TIMEOUT.lighthouseRun,
-          `Lighthouse on ${route}`,
-        )
-        const lhr = result?.lhr
-        if (!lhr) throw new Error("Lighthouse returned no result")
-        if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
-        runs.push(lhr)
-        const summary = summarizeRun(lhr)
-        log(`  lighthouse ${route} run ${run}/${RUNS}: ${CATEGORIES.map((id) => summary.scores[id]).join("/")}, LCP ${(summary.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(summary.tbtMs)} ms, CLS ${summary.cls.toFixed(3)}`)
-      } catch (error) {
-        errors.push(error.message)
-        log(`  lighthouse ${route} run ${run}/${RUNS}: error (${attempt < RUNS + 2 ? "trying again" : "giving up"}): ${error.message}`)
-        // a fresh browser for the next run
-        await chrome?.kill()
-        chrome = undefined
-      }
-    }
-    await chrome?.kill()
-    const valid = filterToValidRuns(runs)
-    if (valid.length === 0) {
-      results[route] = { error: errors.join("; ") || "no valid Lighthouse run" }
-      continue
-    }
-    const median = computeMedianRun(valid)
-    const summary = summarizeRun(median)
-    results[route] = {
-      ...summary,
-      medianRun: runs.indexOf(median) + 1,
-      runs: runs.map((lhr) => {
-        const { scores, lcpMs, tbtMs, cls } = summarizeRun(lhr)
-        return { scores, lcpMs, tbtMs, cls }
-      }),
-      errors,
-      lighthouseVersion: median.lighthouseVersion,
-      userAgent: median.environment?.hostUserAgent,
-    }
+    const summary = await measure(origin + route, route)
+    results[route] = summary
+    if (summary.error) continue
     // JavaScript as gzip: the same script URLs, as the server sends them to a gzip-only client
     try {
       let gzip = 0
@@ -656,7 +664,32 @@ async function runLighthouse(origin, pageList) {
       results[route].jsGzipError = error.message
     }
   }
+  // the control: the same measurement of a page with nothing in it
+  if (!aborted) {
+    const control = await startControlServer()
+    results[CONTROL_ROUTE] = await measure(control.url, CONTROL_ROUTE)
+    await control.stop()
+  }
   return results
+}
+
+/**
+ * A loopback server for the control page (scripts/audit-control.html: a
+ * heading and a paragraph, no stylesheet, script, font or image), measured
+ * after the routes exactly as they are. Its TBT is what Chromium's own
+ * navigation (commit, the page's JavaScript context, Lighthouse's injected
+ * scripts) costs on this machine under the simulated 4x slower CPU: the floor
+ * under every route's figure, which no page can go below.
+ */
+async function startControlServer() {
+  const html = fs.readFileSync(path.join(root, "scripts", "audit-control.html"))
+  const server = http.createServer((request, response) => {
+    response.writeHead(request.url === "/" ? 200 : 404, { "Content-Type": "text/html; charset=utf-8", "Content-Length": html.length, "Cache-Control": "no-store" })
+    response.end(request.method === "HEAD" ? undefined : html)
+  })
+  await new Promise((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve))
+  const stop = atExit(() => new Promise((resolve) => server.close(() => resolve())))
+  return { url: `http://127.0.0.1:${server.address().port}/`, stop }
 }
 
 // ---------------------------------------------------------------- report
@@ -794,6 +827,18 @@ function buildReport({ origin, pageList, html, links, axe, lh, started, builtAt 
     }
   }
 
+  const control = lh?.[CONTROL_ROUTE]
+  if (control) {
+    rows.push({ route: CONTROL_ROUTE, kind: "control", scores: control.scores, lcpMs: control.lcpMs, tbtMs: control.tbtMs, cls: control.cls })
+    if (control.error) notes.push(`The control page could not be measured: ${control.error}`)
+    else {
+      notes.push(
+        `Control, a bare page (scripts/audit-control.html: no stylesheet, script, font or image) measured the same way after the routes: TBT ${control.runs.map((run) => Math.round(run.tbtMs)).join(", ")} ms in its runs, long tasks ${control.longTasks.map((t) => `${t.url.replace(/^http:\/\/127\.0\.0\.1:\d+\//, "") || "/"} ${t.ms} ms`).join("; ") || "none"}. That is Chromium's own navigation on this machine, under every route's figure.`,
+      )
+      if (control.tbtMs > BUDGET.tbtMs) notes.push(`The control page itself missed TBT ≤ ${BUDGET.tbtMs} ms (${Math.round(control.tbtMs)} ms): in this audit, a route's TBT miss may be this machine's and not the page's.`)
+    }
+  }
+
   if (links) {
     for (const entry of links.broken) {
       miss(parentRoute(entry.parents[0]) ?? parentRoute(entry.url), `broken: ${parentRoute(entry.url)} (${entry.reason})`, [
@@ -827,7 +872,7 @@ function formatTable(rows, { lh, axe, html, links }) {
   lines.push(columns.map(([name, width], i) => pad(name, width, i > 0)).join(" "))
   lines.push(columns.map(([, width]) => "-".repeat(width)).join(" "))
   for (const row of rows) {
-    const noLh = row.kind !== "public" || !lh
+    const noLh = !["public", "control"].includes(row.kind) || !lh
     const s = row.scores ?? {}
     const cells = [
       routeLabel(row),
@@ -968,6 +1013,7 @@ async function main() {
       axe: axe?.[page.route],
       html: html?.[page.route],
     })),
+    control: lh?.[CONTROL_ROUTE],
     links: links && { ...links, linkedFrom: Object.fromEntries([...links.linkedFrom].map(([url, parents]) => [url, [...parents]])) },
     misses: report.misses,
     notes: report.notes,
