@@ -30,6 +30,12 @@
 //   --no-build        use public/ as it is, even when it is older than the sources
 //   --runs=N          Lighthouse runs per route (default 3)
 //   --only=a,b        run only some of: html, links, axe, lighthouse
+//   --timing-advisory report misses of the Performance score, LCP and TBT but
+//                     do not fail on them (what .ci/run uses). Every other
+//                     budget still fails the audit. On this project's 2-core
+//                     machine a bare page with nothing in it misses TBT in about
+//                     a third of Lighthouse runs (see the control row), so those
+//                     three measure the machine as much as the site there.
 import { spawn } from "node:child_process"
 import fs from "node:fs"
 import http from "node:http"
@@ -89,8 +95,10 @@ const option = (name) => args.find((arg) => arg === `--${name}` || arg.startsWit
 const RUNS = Number(option("runs") ?? 3)
 const ONLY = option("only")?.split(",").filter(Boolean) ?? ["html", "links", "axe", "lighthouse"]
 const NO_BUILD = option("no-build") !== undefined
+/** Performance score, LCP and TBT misses are reported but do not fail the audit (what .ci/run uses; see the options above) */
+const TIMING_ADVISORY = option("timing-advisory") !== undefined
 for (const arg of args) {
-  if (!/^--(no-build|runs=\d+|only=[a-z,]+)$/.test(arg)) fail(`Unknown option ${arg}. Options: --no-build, --runs=N, --only=html,links,axe,lighthouse`)
+  if (!/^--(no-build|timing-advisory|runs=\d+|only=[a-z,]+)$/.test(arg)) fail(`Unknown option ${arg}. Options: --no-build, --timing-advisory, --runs=N, --only=html,links,axe,lighthouse`)
 }
 if (!Number.isInteger(RUNS) || RUNS < 1) fail("--runs must be a positive whole number")
 for (const part of ONLY) if (!["html", "links", "axe", "lighthouse"].includes(part)) fail(`--only: unknown part "${part}"`)
@@ -701,7 +709,7 @@ function pad(value, width, right = false) {
 
 function buildReport({ origin, pageList, html, links, axe, lh, started, builtAt }) {
   const misses = []
-  const miss = (route, what, detail = []) => misses.push({ route, what, detail })
+  const miss = (route, what, detail = [], timing = false) => misses.push({ route, what, detail, timing })
   // not misses (the budget is on the median run), but worth knowing: single runs over a budget
   const notes = []
   const rows = []
@@ -738,7 +746,7 @@ function buildReport({ origin, pageList, html, links, axe, lh, started, builtAt 
                 detail.push(`diagnostic ${o.id} (${o.title})${o.displayValue ? `: ${o.displayValue}` : ""}${savings.length ? ` — ${savings.join(", ")}` : ""}`)
               }
             }
-            miss(route, `${names[id]} ${result.scores[id]} < ${BUDGET.score} (runs: ${runScores(id)}; median run ${result.medianRun})`, detail)
+            miss(route, `${names[id]} ${result.scores[id]} < ${BUDGET.score} (runs: ${runScores(id)}; median run ${result.medianRun})`, detail, id === "performance")
           }
         }
         if (!(result.lcpMs <= BUDGET.lcpMs)) {
@@ -746,13 +754,13 @@ function buildReport({ origin, pageList, html, links, axe, lh, started, builtAt 
           const phases = result.lcpPhases.length ? `simulated phases: ${result.lcpPhases.map((p) => `${p.phase} ${p.ms} ms`).join(", ")}; FCP ${Math.round(result.fcpMs)} ms` : "phases: not reported"
           const o = result.observed
           const observed = `unthrottled trace: FCP ${Math.round(o.fcp)} ms, LCP ${Math.round(o.lcp)} ms, DOMContentLoaded ${Math.round(o.dcl)} ms, load ${Math.round(o.load)} ms`
-          miss(route, `LCP ${Math.round(result.lcpMs)} ms > ${BUDGET.lcpMs} ms (runs: ${result.runs.map((run) => Math.round(run.lcpMs)).join(", ")})`, [element, phases, observed])
+          miss(route, `LCP ${Math.round(result.lcpMs)} ms > ${BUDGET.lcpMs} ms (runs: ${result.runs.map((run) => Math.round(run.lcpMs)).join(", ")})`, [element, phases, observed], true)
         }
         if (!(result.tbtMs <= BUDGET.tbtMs)) {
           miss(route, `TBT ${Math.round(result.tbtMs)} ms > ${BUDGET.tbtMs} ms (runs: ${result.runs.map((run) => Math.round(run.tbtMs)).join(", ")})`, [
             `long tasks (simulated start, duration): ${result.longTasks.map((t) => `${t.url.replace(origin, "")} @${t.startMs} ms ${t.ms} ms`).join("; ")}`,
             `main-thread time by script: ${result.bootup.map((b) => `${b.url.replace(origin, "")} ${b.totalMs} ms (${b.scriptingMs} ms scripting)`).join("; ")}`,
-          ])
+          ], true)
         }
         if (!(result.cls <= BUDGET.cls)) {
           miss(route, `CLS ${result.cls.toFixed(3)} > ${BUDGET.cls} (runs: ${result.runs.map((run) => run.cls.toFixed(3)).join(", ")})`, [
@@ -975,14 +983,25 @@ async function main() {
         : `Every public route is linked from the site; the noindex pages and the 404 page are checked as start pages.`,
     )
   }
-  out.push("")
-  if (report.misses.length === 0 && !partial) out.push("Budget summary: every budget met.")
-  else {
-    out.push(`Budget summary: ${report.misses.length} miss${report.misses.length === 1 ? "" : "es"}${partial ? ` (partial audit: ${[skippedParts.length ? `skipped ${skippedParts.join(", ")}` : "", RUNS !== 3 ? `${RUNS} Lighthouse runs` : ""].filter(Boolean).join("; ")})` : ""}`)
-    for (const m of report.misses) {
+  // --timing-advisory: the timing misses are listed on their own and do not count
+  const advisory = TIMING_ADVISORY ? report.misses.filter((m) => m.timing) : []
+  const failing = report.misses.filter((m) => !advisory.includes(m))
+  const listMisses = (misses) => {
+    for (const m of misses) {
       out.push(`- ${m.route}: ${m.what}`)
       for (const line of m.detail) out.push(`    ${line}`)
     }
+  }
+  out.push("")
+  if (failing.length === 0 && !partial) out.push(`Budget summary: every budget met${TIMING_ADVISORY ? ` except any listed below as advisory (--timing-advisory: Performance, LCP and TBT are reported, not enforced)` : ""}.`)
+  else {
+    out.push(`Budget summary: ${failing.length} miss${failing.length === 1 ? "" : "es"}${partial ? ` (partial audit: ${[skippedParts.length ? `skipped ${skippedParts.join(", ")}` : "", RUNS !== 3 ? `${RUNS} Lighthouse runs` : ""].filter(Boolean).join("; ")})` : ""}`)
+    listMisses(failing)
+  }
+  if (advisory.length) {
+    out.push("")
+    out.push(`Advisory misses (--timing-advisory: measured and missed, but not failing this audit): ${advisory.length}`)
+    listMisses(advisory)
   }
   if (report.notes.length) {
     out.push("")
@@ -1017,11 +1036,14 @@ async function main() {
     links: links && { ...links, linkedFrom: Object.fromEntries([...links.linkedFrom].map(([url, parents]) => [url, [...parents]])) },
     misses: report.misses,
     notes: report.notes,
+    // every budget, Performance, LCP and TBT included
     passed: report.misses.length === 0 && !partial,
+    timingAdvisory: TIMING_ADVISORY,
+    passedWithTimingAdvisory: failing.length === 0 && !partial,
   }
   fs.writeFileSync(reportFile, `${JSON.stringify(json, null, 2)}\n`)
   clearTimeout(watchdog)
-  return report.misses.length === 0 && !partial ? 0 : 1
+  return failing.length === 0 && !partial ? 0 : 1
 }
 
 let code = 2
