@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm run lighthouse-runs -- <url> [runs]`: Lighthouse 12 (mobile, simulated
+// throttling, performance only) run by run on one URL of a server that is
+// already running, to look at how a metric spreads; `npm run audit` is the
+// measurement against the budgets. Prints each run's score, FCP, LCP and TBT
+// (simulated, ms), the long tasks behind TBT and Lighthouse's benchmarkIndex,
+// then how many runs missed TBT <= 50 ms. One Chromium for all runs, as the
+// audit has per route.
+//
+// The README's figures on TBT and Cross-Origin-Opener-Policy came from this,
+// e.g. `npm run lighthouse-runs -- http://127.0.0.1:9000/contact 10`.
+import { createRequire } from "node:module"
+import { pathToFileURL } from "node:url"
+import lighthouse from "lighthouse"
+import chromium from "./chromium.cjs"
+
+const [url, runsArg = "5"] = process.argv.slice(2)
+const runs = Number(runsArg)
+if (!url || !/^https?:\/\//.test(url) || !Number.isInteger(runs) || runs < 1) {
+  console.error("Usage: npm run lighthouse-runs -- <http(s) URL of a running server> [runs, default 5]")
+  process.exit(2)
+}
+
+const require = createRequire(import.meta.url)
+const launcherPath = createRequire(require.resolve("lighthouse/package.json")).resolve("chrome-launcher")
+const { launch } = await import(pathToFileURL(launcherPath).href)
+const chrome = await launch({ chromePath: chromium.chromiumPath(), chromeFlags: chromium.CHROMIUM_ARGS, logLevel: "silent" })
+const tbts = []
+try {
+  for (let run = 1; run <= runs; run += 1) {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", formFactor: "mobile", throttlingMethod: "simulate", onlyCategories: ["performance"] })
+    const lhr = result?.lhr
+    if (!lhr || lhr.runtimeError) {
+      console.log(`run ${run}: error ${lhr?.runtimeError?.code ?? "no result"}`)
+      continue
+    }
+    const metric = (id) => Math.round(lhr.audits[id].numericValue)
+    const tbt = metric("total-blocking-time")
+    tbts.push(tbt)
+    const tasks = (lhr.audits["long-tasks"].details?.items ?? []).map((task) => `${String(task.url).replace(new URL(url).origin, "")} @${Math.round(task.startTime)} ${Math.round(task.duration)} ms`)
+    console.log(
+      `run ${run}: performance ${Math.round(lhr.categories.performance.score * 100)}, FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${tbt}, benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}${tasks.length ? `; long tasks: ${tasks.join(", ")}` : ""}`,
+    )
+  }
+} finally {
+  await chrome.kill()
+}
+console.log(`TBT over 50 ms in ${tbts.filter((tbt) => tbt > 50).length} of ${tbts.length} runs: ${tbts.join(", ")}`)
