@@ -44,13 +44,14 @@ import http from "node:http"
 import { createRequire } from "node:module"
 import os from "node:os"
 import path from "node:path"
-import { fileURLToPath, pathToFileURL } from "node:url"
+import { fileURLToPath } from "node:url"
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate"
 import lighthouse from "lighthouse"
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js"
 import { LinkChecker } from "linkinator"
 import { chromium } from "playwright-core"
 import chromiumSupport from "./chromium.cjs"
+import { LIGHTHOUSE_SETTINGS, launchForLighthouse } from "./lighthouse-settings.mjs"
 import { buildIfNeeded } from "./start.mjs"
 
 const { CHROMIUM_ARGS, chromiumPath } = chromiumSupport
@@ -504,10 +505,8 @@ async function runAxe(origin, pageList) {
 // ---------------------------------------------------------------- Lighthouse
 
 async function launchChrome() {
-  const launcherPath = createRequire(require.resolve("lighthouse/package.json")).resolve("chrome-launcher")
-  const { launch } = await import(pathToFileURL(launcherPath).href)
   const chrome = await withTimeout(
-    launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_ARGS, logLevel: "silent", handleSIGINT: false }),
+    launchForLighthouse(),
     TIMEOUT.chromeLaunch,
     "starting Chromium for Lighthouse",
   )
@@ -616,10 +615,7 @@ async function measure(url, label) {
       const result = await withTimeout(
         lighthouse(url, {
           port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          formFactor: "mobile",
-          throttlingMethod: "simulate",
+          ...LIGHTHOUSE_SETTINGS,
           onlyCategories: CATEGORIES,
           disableFullPageScreenshot: true,
         }),
@@ -681,7 +677,7 @@ async function runLighthouse(origin, pageList) {
   }
   // the control: the same measurement of a page with nothing in it, served
   // with the site's own headers and with none
-  const site = await fetch(`${origin}/`, { signal: AbortSignal.timeout(TIMEOUT.request) })
+  const site = await get(`${origin}/`)
   const siteHeaders = Object.fromEntries([...site.headers].filter(([name]) => !NOT_REPLAYED.has(name)))
   for (const control of CONTROLS) {
     if (aborted) break

@@ -9,10 +9,8 @@
 //
 // The README's figures on TBT and Cross-Origin-Opener-Policy came from this,
 // e.g. `npm run lighthouse-runs -- http://127.0.0.1:9000/contact 10`.
-import { createRequire } from "node:module"
-import { pathToFileURL } from "node:url"
 import lighthouse from "lighthouse"
-import chromium from "./chromium.cjs"
+import { LIGHTHOUSE_SETTINGS, launchForLighthouse } from "./lighthouse-settings.mjs"
 
 const [url, runsArg = "5"] = process.argv.slice(2)
 const runs = Number(runsArg)
@@ -21,14 +19,11 @@ if (!url || !/^https?:\/\//.test(url) || !Number.isInteger(runs) || runs < 1) {
   process.exit(2)
 }
 
-const require = createRequire(import.meta.url)
-const launcherPath = createRequire(require.resolve("lighthouse/package.json")).resolve("chrome-launcher")
-const { launch } = await import(pathToFileURL(launcherPath).href)
-const chrome = await launch({ chromePath: chromium.chromiumPath(), chromeFlags: chromium.CHROMIUM_ARGS, logLevel: "silent" })
+const chrome = await launchForLighthouse()
 const tbts = []
 try {
   for (let run = 1; run <= runs; run += 1) {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", formFactor: "mobile", throttlingMethod: "simulate", onlyCategories: ["performance"] })
+    const result = await lighthouse(url, { port: chrome.port, ...LIGHTHOUSE_SETTINGS, onlyCategories: ["performance"] })
     const lhr = result?.lhr
     if (!lhr || lhr.runtimeError) {
       console.log(`run ${run}: error ${lhr?.runtimeError?.code ?? "no result"}`)

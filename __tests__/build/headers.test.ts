@@ -31,6 +31,15 @@ const staticFile = () => {
 
 const ROUTES = ["/", "/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/product", "/contact", "/thank-you"]
 const get = (pathname: string, init: RequestInit = {}) => fetch(`${server.origin}${pathname}`, { redirect: "manual", ...init })
+/** Through http, not fetch: the body as sent (fetch decodes it), and no Cache-Control: no-cache added to a conditional request */
+const undecoded = (pathname: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    http.get(`${server.origin}${pathname}`, { headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on("data", (chunk: Buffer) => chunks.push(chunk))
+      response.on("end", () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks) }))
+    }).on("error", reject)
+  })
 
 describe("security headers", () => {
   const kinds = () => [...ROUTES, "/no-such-page", `/${hashedScript()}`, staticFile(), "/page-data/app-data.json", "/api/contact"]
@@ -111,14 +120,7 @@ describe("caching", () => {
       etags.set(encoding, etag!)
     }
     expect(new Set(etags.values()).size).toBe(3)
-    // Through http, not fetch: fetch adds Cache-Control: no-cache to a conditional request
-    const status = (encoding: string, etag: string) =>
-      new Promise<number>((resolve, reject) => {
-        http.get(`${server.origin}/product`, { headers: { "Accept-Encoding": encoding, "If-None-Match": etag } }, (response) => {
-          response.resume()
-          resolve(response.statusCode!)
-        }).on("error", reject)
-      })
+    const status = async (encoding: string, etag: string) => (await undecoded("/product", { "Accept-Encoding": encoding, "If-None-Match": etag })).status
     for (const [encoding, etag] of etags) expect([encoding, await status(encoding, etag)]).toEqual([encoding, 304])
     expect(await status("br", etags.get("identity")!)).toBe(200)
   })
@@ -141,14 +143,7 @@ describe("compression and routing", () => {
     expect(br.headers.get("content-type")).toMatch(/^text\/html/)
     // fetch decodes: compare the decoded body, then the raw bytes through http
     expect((await body(br)).equals(file("waste-to-biochar/index.html"))).toBe(true)
-    const raw = (pathname: string, encoding: string) =>
-      new Promise<Buffer>((resolve, reject) => {
-        http.get(`${server.origin}${pathname}`, { headers: { "Accept-Encoding": encoding } }, (response) => {
-          const chunks: Buffer[] = []
-          response.on("data", (chunk: Buffer) => chunks.push(chunk))
-          response.on("end", () => resolve(Buffer.concat(chunks)))
-        }).on("error", reject)
-      })
+    const raw = async (pathname: string, encoding: string) => (await undecoded(pathname, { "Accept-Encoding": encoding })).body
     expect((await raw("/waste-to-biochar", "br")).equals(file("waste-to-biochar/index.html.br"))).toBe(true)
     expect((await raw(`/${hashedScript()}`, "gzip")).equals(file(`${hashedScript()}.gz`))).toBe(true)
     expect((await raw("/no-such-page", "br")).equals(file("404.html.br"))).toBe(true)
@@ -158,7 +153,10 @@ describe("compression and routing", () => {
   it("has a current brotli and gzip copy of every page, script, stylesheet and data file", () => {
     const publicDir = path.join(ROOT, "public")
     const names = (fs.readdirSync(publicDir, { recursive: true }) as string[]).filter((name) => COMPRESSIBLE.some((extension) => name.endsWith(extension)))
-    const large = names.filter((name) => { const stat = fs.statSync(path.join(publicDir, name)); return stat.isFile() && stat.size >= MIN_BYTES })
+    const large = names.filter((name) => {
+      const stat = fs.statSync(path.join(publicDir, name))
+      return stat.isFile() && stat.size >= MIN_BYTES
+    })
     expect(large.length).toBeGreaterThan(30)
     for (const name of large) {
       const content = fs.readFileSync(path.join(publicDir, name))

@@ -18,7 +18,7 @@ import zlib from "zlib"
 /** The kinds of file worth compressing: text the site sends. Source maps are left to on-the-fly compression (rarely fetched, and the largest files). */
 export const COMPRESSIBLE = [".html", ".js", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest"] as const
 
-/** Below this a compressed copy saves too little to matter; the server's own on-the-fly threshold is the same. */
+/** Below this a compressed copy saves too little to matter; also the server's threshold for compressing on the fly. */
 export const MIN_BYTES = 1024
 
 const ENCODINGS = [

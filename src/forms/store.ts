@@ -261,6 +261,6 @@ function fileBackend(dir: string): Backend {
  *   contact/delivery/<id>.json     how far the e-mail to the company has got
  *   subscribe/addresses/<key>.json one file per subscriber address
  */
-export function createStore(dir: string): Store & { dir: string } {
-  return { dir, ...storeOn(fileBackend(dir)) }
+export function createStore(dir: string): Store {
+  return storeOn(fileBackend(dir))
 }

@@ -5,6 +5,7 @@ import zlib from "zlib"
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify"
 import type { GatsbyConfig } from "gatsby"
 import { compileHeaderRules, headersFor } from "./header-rules"
+import { MIN_BYTES } from "../build/precompress"
 import { BODY_LIMIT_BYTES, refusedEarly, type Endpoint, type FormResponse, type FormService } from "../forms/service"
 
 export interface ServerOptions {
@@ -56,7 +57,7 @@ export async function buildServer({ publicDir, service, headers, trustProxy = fa
   // 137 ms for the home page here
   await app.register(fastifyCompress, {
     global: true,
-    threshold: 1024,
+    threshold: MIN_BYTES,
     encodings: ["br", "gzip"],
     zlibOptions: { level: 9 },
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },

@@ -2,6 +2,7 @@ import * as React from "react"
 import { graphql } from "gatsby"
 import type { CompanyDetails } from "../../hooks/use-site"
 import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
+import { PhoneLink } from "../primitives/PhoneLink"
 
 interface Props {
   labels: Queries.ContactDetailsFragment
@@ -33,9 +34,7 @@ export function ContactDetails({ labels, company }: Props) {
           <PhoneIcon aria-hidden="true" size={24} />
           <div>
             <h3>{labels.phoneLabel}</h3>
-            <a className="nowrap" href={`tel:${company.phone.tel}`}>
-              {company.phone.display}
-            </a>
+            <PhoneLink phone={company.phone} />
           </div>
         </li>
         <li>

@@ -3,6 +3,7 @@ import { Link } from "gatsby"
 import type { CompanyDetails, FormCopy, SiteChrome, SolutionLink } from "../../hooks/use-site"
 import { fill } from "../../lib/text"
 import { EmailIcon, LocationIcon, PhoneIcon, TaxIcon } from "../primitives/Icons"
+import { PhoneLink } from "../primitives/PhoneLink"
 import { SmartLink } from "../primitives/SmartLink"
 import { Brand } from "./Brand"
 import { SocialLinks } from "./SocialLinks"
@@ -61,9 +62,7 @@ export function Footer({ site, company, forms, solutions, year = new Date().getF
               </li>
               <li>
                 <PhoneIcon aria-hidden="true" size={18} />
-                <a className="nowrap" href={`tel:${company.phone.tel}`}>
-                  {company.phone.display}
-                </a>
+                <PhoneLink phone={company.phone} />
               </li>
               <li>
                 <EmailIcon aria-hidden="true" size={18} />

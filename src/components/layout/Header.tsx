@@ -3,6 +3,7 @@ import { Link } from "gatsby"
 import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
 import { useScroll } from "../../hooks/use-scroll"
 import { MenuIcon, PhoneIcon } from "../primitives/Icons"
+import { PhoneLink } from "../primitives/PhoneLink"
 import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { MobileMenu, MOBILE_MENU_ID } from "./MobileMenu"
@@ -82,10 +83,10 @@ export function Header({ site, company, solutions }: Props) {
             />
           </nav>
           <div className="main-bar__actions">
-            <a className="main-bar__phone nowrap" href={`tel:${company.phone.tel}`}>
+            <PhoneLink phone={company.phone} className="main-bar__phone">
               <PhoneIcon aria-hidden="true" size={20} />
               <span>{company.phone.display}</span>
-            </a>
+            </PhoneLink>
             <Link to={site.getInTouch.to} className="button button--amber main-bar__cta">
               {site.getInTouch.label}
             </Link>

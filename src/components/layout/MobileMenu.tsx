@@ -2,6 +2,7 @@ import * as React from "react"
 import { Link } from "gatsby"
 import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
 import { CloseIcon, EmailIcon, PhoneIcon } from "../primitives/Icons"
+import { PhoneLink } from "../primitives/PhoneLink"
 import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { SocialLinks } from "./SocialLinks"
@@ -81,10 +82,10 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
         </Link>
         <ul className="mobile-menu__contact">
           <li>
-            <a className="nowrap" href={`tel:${company.phone.tel}`}>
+            <PhoneLink phone={company.phone}>
               <PhoneIcon aria-hidden="true" size={18} />
               {`\u00a0${company.phone.display}`}
-            </a>
+            </PhoneLink>
           </li>
           <li>
             <a href={`mailto:${company.email}`}>

@@ -1,6 +1,7 @@
 import * as React from "react"
 import type { CompanyDetails, SiteChrome } from "../../hooks/use-site"
 import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
+import { PhoneLink } from "../primitives/PhoneLink"
 import { SocialLinks } from "./SocialLinks"
 
 interface Props {
@@ -15,11 +16,11 @@ export function TopBar({ labels, company }: Props) {
       <div className="container top-bar__inner">
         <ul className="top-bar__contact">
           <li>
-            <a className="nowrap" href={`tel:${company.phone.tel}`}>
+            <PhoneLink phone={company.phone}>
               <PhoneIcon aria-hidden="true" size={16} />
               <span className="visually-hidden">{`${labels.phoneLabel}: `}</span>
               {company.phone.display}
-            </a>
+            </PhoneLink>
           </li>
           <li>
             <a href={`mailto:${company.email}`}>
