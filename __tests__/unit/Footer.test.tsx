@@ -38,4 +38,12 @@ describe("Footer", () => {
     expect(screen.queryByRole("link", { name: "Instagram" })).not.toBeInTheDocument()
     expect(screen.getByText("© 2031 Test Energy Ltd.")).toBeInTheDocument()
   })
+
+  it("puts the content's follow title over the social links", () => {
+    render(<Footer site={site} company={company} forms={forms} solutions={solutions} year={2031} />)
+    const heading = screen.getByRole("heading", { level: 2, name: "Follow" })
+    const list = heading.nextElementSibling as HTMLElement
+    expect(list.tagName).toBe("UL")
+    expect(within(list).getAllByRole("link").map((link) => link.getAttribute("aria-label"))).toEqual(["Facebook", "X", "LinkedIn"])
+  })
 })

@@ -29,6 +29,7 @@ export function Footer({ site, company, forms, solutions, year = new Date().getF
           <div className="site-footer__about">
             <Brand company={company} tone="dark" />
             <p>{company.blurb}</p>
+            <h2 className="site-footer__follow">{footer.followTitle}</h2>
             <SocialLinks social={company.social} />
           </div>
           <nav aria-labelledby="footer-useful-links">

@@ -18,8 +18,7 @@ interface Props {
 export function SocialLinks({ social, className = "" }: Props) {
   // The list itself carries no name (a list is not meant to); each link is named after its network
   return (
-    <>
-      <ul className={`social-links ${className}`}>
+    <ul className={`social-links ${className}`}>
       {social
         .filter((profile) => !profile.hidden)
         .map((profile) => {
@@ -32,7 +31,6 @@ export function SocialLinks({ social, className = "" }: Props) {
             </li>
           )
         })}
-      </ul>
-    </>
+    </ul>
   )
 }
