@@ -4,12 +4,14 @@
 // already running, to look at how a metric spreads; `npm run audit` is the
 // measurement against the budgets. Prints each run's score, FCP, LCP and TBT
 // (simulated, ms), the long tasks behind TBT and Lighthouse's benchmarkIndex,
+// the page's tasks in the unthrottled trace with wall and CPU time,
 // then how many runs missed TBT <= 50 ms. One Chromium for all runs, as the
 // audit has per route.
 //
 // The README's figures on TBT and Cross-Origin-Opener-Policy came from this,
 // e.g. `npm run lighthouse-runs -- http://127.0.0.1:9000/contact 10`.
 import lighthouse from "lighthouse"
+import lighthouseTrace from "./lighthouse-trace.cjs"
 import { LIGHTHOUSE_SETTINGS, launchForLighthouse } from "./lighthouse-settings.mjs"
 
 const [url, runsArg = "5"] = process.argv.slice(2)
@@ -36,6 +38,7 @@ try {
     console.log(
       `run ${run}: performance ${Math.round(lhr.categories.performance.score * 100)}, FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${tbt}, benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}${tasks.length ? `; long tasks: ${tasks.join(", ")}` : ""}`,
     )
+    console.log(`  unthrottled trace, tasks of 12.5 ms or more: ${lighthouseTrace.formatObservedTasks(lighthouseTrace.observedTasks(result.artifacts?.Trace))}`)
   }
 } finally {
   await chrome.kill()
