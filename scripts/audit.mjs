@@ -542,6 +542,9 @@ const oneLine = (text, max = 160) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 
+/** Each Lighthouse run's main-thread tasks from its unthrottled trace (see observedTasks) */
+const observedTasksByRun = new WeakMap()
+
 /** What a miss needs from a Lighthouse result: metrics, scores and their causes. */
 function summarizeRun(lhr) {
   const audit = (id) => lhr.audits[id]
@@ -604,9 +607,6 @@ function summarizeRun(lhr) {
     ),
   }
 }
-
-/** Each Lighthouse run's main-thread tasks from its unthrottled trace (see observedTasks) */
-const observedTasksByRun = new WeakMap()
 
 /** RUNS Lighthouse runs of one URL (a failed run is tried again, twice at most); the median run's summary and every run's figures. */
 async function measure(url, label) {
