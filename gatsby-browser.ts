@@ -4,6 +4,7 @@ import type { ReactElement } from "react"
 import type { Renderer } from "react-dom"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import "slick-carousel/slick/slick.css"
+import { markHydrationStarted, replayEarlyClick } from "./src/lib/early-click"
 import "./src/styles/global.css"
 
 /**
@@ -13,6 +14,8 @@ import "./src/styles/global.css"
  * The server HTML is on screen meanwhile, so nothing a visitor sees waits for it.
  */
 function hydrateInTransition(element: ReactElement, container: Element): void {
+  // React listens for clicks from here on; the loader stops keeping them.
+  markHydrationStarted()
   // Gatsby renders client-only (empty) pages instead of hydrating them; keep that.
   if (!document.getElementById("gatsby-focus-wrapper")?.children.length) {
     createRoot(container).render(element)
@@ -27,7 +30,12 @@ function hydrateInTransition(element: ReactElement, container: Element): void {
 // ever calls it as (element, container).
 export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () => hydrateInTransition as unknown as Renderer
 
-/** Marks the document once React has hydrated it: browser tests wait for this before interacting. */
+/**
+ * Once React has hydrated: clicks again the button a visitor clicked before
+ * then (src/lib/early-click.ts), and marks the document, which browser tests
+ * wait for before interacting.
+ */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  replayEarlyClick()
   document.documentElement.dataset.hydrated = "true"
 }

@@ -60,4 +60,57 @@ describe("Gatsby's scripts", () => {
     release()
     await page.context().close()
   })
+
+  describe("a tap on a button before the page has hydrated", () => {
+    /** The page at 375 px with Gatsby's chunks held back until release() */
+    async function openHeld(route: string) {
+      const page = await openPage(375)
+      let release: () => void = () => undefined
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/[\w-]+-[0-9a-f]{16,}\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(`${origin()}${route}`)
+      return { page, release }
+    }
+
+    it("opens the mobile menu once the page has hydrated", async () => {
+      const { page, release } = await openHeld("/")
+      await page.click(".menu-toggler")
+      // the tap only started loading the scripts: nothing can open the menu yet
+      await page.waitForTimeout(300)
+      expect(await page.evaluate(() => [document.documentElement.dataset.hydrated ?? null, document.querySelectorAll(".mobile-menu.is-open").length])).toEqual([null, 0])
+      release()
+      await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
+      await page.waitForSelector(".mobile-menu.is-open .mobile-menu__close", { state: "visible", timeout: 5_000 })
+      expect(await page.evaluate(() => [document.body.classList.contains("mobile-menu-visible"), document.activeElement?.classList.contains("mobile-menu__close")])).toEqual([true, true])
+      expect(pageErrors(page)).toEqual([])
+      await page.context().close()
+    })
+
+    it("does not open the menu when the visitor clicked elsewhere after the tap", async () => {
+      const { page, release } = await openHeld("/")
+      await page.click(".menu-toggler")
+      await page.click("h1")
+      release()
+      await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
+      await page.waitForTimeout(300)
+      expect(await page.locator(".mobile-menu.is-open").count()).toBe(0)
+      await page.context().close()
+    })
+
+    it("leaves the hero's play button alone: the slideshow starts by itself once the page knows the visitor's motion preference", async () => {
+      const { page, release } = await openHeld("/")
+      const label = () => page.getAttribute(".hero__toggle", "aria-label")
+      // the server's HTML offers to play; a replayed click would pause the slideshow that then starts
+      const offered = await label()
+      await page.click(".hero__toggle")
+      release()
+      await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
+      await page.waitForTimeout(300)
+      expect([offered, await label()]).toEqual(["Play slideshow", "Pause slideshow"])
+      await page.context().close()
+    })
+  })
 })

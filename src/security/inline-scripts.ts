@@ -1,4 +1,5 @@
 import { createHash } from "crypto"
+import { EARLY_CLICK, EARLY_CLICK_SELECTOR, HYDRATION_STARTED } from "../lib/early-click"
 
 /**
  * Gatsby writes a few inline scripts into every page whose text changes with
@@ -32,6 +33,8 @@ export const SCRIPTS_FALLBACK_MS = 5000
  * its own: React's evaluation and the runtime's start-up, which runs in the
  * last one, no longer add up to one long task.
  * The page is complete HTML without them: links and forms work before hydration.
+ * A click on a button before then is kept, for the page to replay once it
+ * has hydrated (src/lib/early-click.ts).
  */
 export const GLOBALS_LOADER =
   `(function(d,w){Object.assign(w,JSON.parse(d.getElementById("${GLOBALS_ID}").textContent));` +
@@ -42,7 +45,8 @@ export const GLOBALS_LOADER =
   `function later(){var P=w.PerformanceObserver;if(!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return frame();` +
   `new P(function(x,v){if(x.getEntriesByName("first-contentful-paint").length){v.disconnect();frame()}}).observe({type:"paint",buffered:true})}` +
   `if(d.readyState==="complete")later();else w.addEventListener("load",later);` +
-  `e.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});w.setTimeout(go,${SCRIPTS_FALLBACK_MS})})(document,window)`
+  `e.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});w.setTimeout(go,${SCRIPTS_FALLBACK_MS});` +
+  `w.addEventListener("click",function(x){var t=x.target;if(!w.${HYDRATION_STARTED})w.${EARLY_CLICK}=t&&t.closest?t.closest('${EARLY_CLICK_SELECTOR}'):null},true)})(document,window)`
 
 /**
  * The constant inline scripts of gatsby-plugin-image (its fade-in of lazily

@@ -97,6 +97,8 @@ export function Header({ site, company, solutions }: Props) {
               aria-label={site.openMenu}
               aria-expanded={menuOpen}
               aria-controls={MOBILE_MENU_ID}
+              // a tap before hydration opens the menu once the page has hydrated (src/lib/early-click.ts)
+              data-early-click=""
               onClick={() => setMenuOpen(true)}
             >
               <MenuIcon aria-hidden="true" size={26} />

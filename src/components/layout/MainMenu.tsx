@@ -32,6 +32,8 @@ export function MainMenu({ variant, menu, solutions, openSubmenu, onToggleSubmen
                 className="menu__parent"
                 aria-expanded={expanded}
                 aria-controls={id}
+                // replayed after hydration when clicked before (src/lib/early-click.ts)
+                data-early-click=""
                 onClick={() => onToggleSubmenu(item.label)}
               >
                 {item.label}
