@@ -33,8 +33,8 @@ export const SCRIPTS_FALLBACK_MS = 5000
  * its own: React's evaluation and the runtime's start-up, which runs in the
  * last one, no longer add up to one long task.
  * The page is complete HTML without them: links and forms work before hydration.
- * A click on a button before then is kept, for the page to replay once it
- * has hydrated (src/lib/early-click.ts).
+ * A click before then on a button that opts in (the menu toggler) is kept,
+ * for the page to replay once it has hydrated (src/lib/early-click.ts).
  */
 export const GLOBALS_LOADER =
   `(function(d,w){Object.assign(w,JSON.parse(d.getElementById("${GLOBALS_ID}").textContent));` +
