@@ -542,9 +542,6 @@ const oneLine = (text, max = 160) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 
-/** Each Lighthouse run's main-thread tasks from its unthrottled trace (see observedTasks) */
-const observedTasksByRun = new WeakMap()
-
 /** What a miss needs from a Lighthouse result: metrics, scores and their causes. */
 function summarizeRun(lhr) {
   const audit = (id) => lhr.audits[id]
@@ -600,7 +597,6 @@ function summarizeRun(lhr) {
     opportunities: opportunities.slice(0, 6),
     warnings: lhr.runWarnings ?? [],
     benchmarkIndex: lhr.environment?.benchmarkIndex,
-    observedTasks: observedTasksByRun.get(lhr) ?? [],
     // the unthrottled trace the simulation starts from
     observed: (({ observedFirstContentfulPaint: fcp, observedLargestContentfulPaint: lcp, observedDomContentLoaded: dcl, observedLoad: load } = {}) => ({ fcp, lcp, dcl, load }))(
       audit("metrics")?.details?.items?.[0],
@@ -611,6 +607,8 @@ function summarizeRun(lhr) {
 /** RUNS Lighthouse runs of one URL (a failed run is tried again, twice at most); the median run's summary and every run's figures. */
 async function measure(url, label) {
   const runs = []
+  // each run's main-thread tasks, read from its unthrottled trace (which is not kept)
+  const tasks = new Map()
   const errors = []
   let chrome
   // a run that fails (Lighthouse's NO_NAVSTART and the like) is tried again, twice at most per route
@@ -632,7 +630,7 @@ async function measure(url, label) {
       if (!lhr) throw new Error("Lighthouse returned no result")
       if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
       runs.push(lhr)
-      observedTasksByRun.set(lhr, observedTasks(result.artifacts?.Trace))
+      tasks.set(lhr, observedTasks(result.artifacts?.Trace))
       const summary = summarizeRun(lhr)
       log(`  lighthouse ${label} run ${run}/${RUNS}: ${CATEGORIES.map((id) => summary.scores[id]).join("/")}, LCP ${(summary.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(summary.tbtMs)} ms, CLS ${summary.cls.toFixed(3)}`)
     } catch (error) {
@@ -649,6 +647,7 @@ async function measure(url, label) {
   const median = computeMedianRun(valid)
   return {
     ...summarizeRun(median),
+    observedTasks: tasks.get(median),
     medianRun: runs.indexOf(median) + 1,
     runs: runs.map((lhr) => {
       const { scores, lcpMs, tbtMs, cls, benchmarkIndex } = summarizeRun(lhr)

@@ -27,13 +27,14 @@ export const EARLY_CLICK_SELECTOR = 'button[type="button"][data-early-click]'
 type EarlyWindow = Window & { [EARLY_CLICK]?: HTMLElement | null; [HYDRATION_STARTED]?: boolean }
 
 /** Called as React starts to hydrate: from then on React handles clicks itself. */
-export function markHydrationStarted(win: Window = window): void {
-  ;(win as EarlyWindow)[HYDRATION_STARTED] = true
+export function markHydrationStarted(): void {
+  ;(window as EarlyWindow)[HYDRATION_STARTED] = true
 }
 
 /** Called once React has hydrated: clicks the button kept by the loader, if it is still in the page. */
-export function replayEarlyClick(win: Window = window): void {
-  const early = (win as EarlyWindow)[EARLY_CLICK]
-  ;(win as EarlyWindow)[EARLY_CLICK] = null
+export function replayEarlyClick(): void {
+  const win = window as EarlyWindow
+  const early = win[EARLY_CLICK]
+  win[EARLY_CLICK] = null
   if (early?.isConnected) early.click()
 }
