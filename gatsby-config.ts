@@ -3,6 +3,7 @@ import company from "./content/company/company.json"
 import forms from "./content/forms/forms.json"
 import site from "./content/site/site.json"
 import { siteHeaders } from "./src/security/headers"
+import { productionServerAdapter } from "./src/server/adapter"
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -14,6 +15,10 @@ const config: GatsbyConfig = {
   // Security and caching headers, declared once: Gatsby's adapters apply
   // them, and so does the production server (src/server/app.ts).
   headers: siteHeaders(),
+  // Hands each built file and its headers (as Gatsby computes them from the
+  // rules above) to the production server. To deploy on a platform instead,
+  // put that platform's adapter here (README, "Deploying past one machine").
+  adapter: productionServerAdapter(),
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",
     generateOnBuild: true,

@@ -3,8 +3,6 @@ import fastifyFormbody from "@fastify/formbody"
 import fastifyStatic from "@fastify/static"
 import zlib from "zlib"
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify"
-import type { GatsbyConfig } from "gatsby"
-import { compileHeaderRules, headersFor } from "./header-rules"
 import { MIN_BYTES } from "../build/precompress"
 import { BODY_LIMIT_BYTES, refusedEarly, type Endpoint, type FormResponse, type FormService } from "../forms/service"
 
@@ -12,8 +10,8 @@ export interface ServerOptions {
   /** Gatsby's build output */
   publicDir: string
   service: FormService
-  /** gatsby-config's `headers`, applied to every response */
-  headers: NonNullable<GatsbyConfig["headers"]>
+  /** The headers of the response to a path: gatsby-config's, as Gatsby's adapters apply them (route-headers.ts) */
+  headersFor: (pathname: string) => Record<string, string>
   /** Fastify's trustProxy: true behind one proxy, or the proxies' addresses; off by default */
   trustProxy?: boolean | string
   logger?: boolean
@@ -34,15 +32,14 @@ function send(reply: FastifyReply, response: FormResponse): FastifyReply {
  * Fastify and its official plugins; nothing here parses, compresses or serves
  * files by hand.
  */
-export async function buildServer({ publicDir, service, headers, trustProxy = false, logger = false }: ServerOptions) {
+export async function buildServer({ publicDir, service, headersFor, trustProxy = false, logger = false }: ServerOptions) {
   const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, trustProxy, logger, onProtoPoisoning: "error", onConstructorPoisoning: "error" })
-  const rules = compileHeaderRules(headers)
 
   // Headers first, so a handler's own (the forms' Cache-Control: no-store) win.
   // trailingSlash "never": /product/ moves to /product, as Gatsby's adapters do.
   app.addHook("onRequest", async (request, reply) => {
     const url = new URL(request.url, "http://site")
-    reply.headers(headersFor(rules, url.pathname))
+    reply.headers(headersFor(url.pathname))
     // every response may come in another encoding (precompressed or compressed
     // here), whichever this request got; lower case, as @fastify/compress
     // looks for it before adding its own

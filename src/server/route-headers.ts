@@ -1,0 +1,50 @@
+import fs from "fs"
+import type { GatsbyConfig } from "gatsby"
+import { MUST_REVALIDATE_HEADERS } from "gatsby/dist/utils/adapter/constants"
+import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers"
+import { REVALIDATE } from "../security/headers"
+
+type Header = { key: string; value: string }
+type HeaderRules = NonNullable<GatsbyConfig["headers"]>
+
+/** Where the production-server adapter (adapter.ts) writes the build's routes, relative to the site's folder. */
+export const ROUTES_FILE = ".cache/production-server-routes.json"
+
+/** What the adapter writes: every file of public/ with the headers Gatsby gave it, and Gatsby's site-wide header routes. */
+export interface SiteRoutes {
+  files: { path: string; headers: Header[] }[]
+  headerRoutes: { path: string; headers: Header[] }[]
+}
+
+export function readSiteRoutes(file: string): SiteRoutes {
+  return JSON.parse(fs.readFileSync(file, "utf8")) as SiteRoutes
+}
+
+const asRecord = (headers: readonly Header[]): Record<string, string> => Object.fromEntries(headers.map(({ key, value }) => [key.toLowerCase(), value]))
+
+/**
+ * The headers of each response, with the meaning Gatsby's adapters give
+ * gatsby-config's `headers`:
+ * - a file of the build gets the headers Gatsby computed for it at build
+ *   time (its defaults for that kind of file, then the rules, through
+ *   Gatsby's own `createHeadersMatcher`); where that leaves no Cache-Control,
+ *   Gatsby's site-wide route `/*` gives revalidation, as on a CDN;
+ * - anything else (a 404, a redirect, a form endpoint) gets the same rules
+ *   over Gatsby's page defaults, and revalidation: it is not a file with a
+ *   content hash, whatever its name looks like.
+ */
+export function routeHeaders(rules: HeaderRules, routes: SiteRoutes): (pathname: string) => Record<string, string> {
+  const files = new Map(routes.files.map((file) => [file.path, asRecord(file.headers)]))
+  const matcher = createHeadersMatcher(rules, "")
+  return (pathname) => {
+    let decoded = pathname
+    try {
+      decoded = decodeURIComponent(pathname)
+    } catch {
+      // a malformed escape names no file
+    }
+    const file = files.get(decoded)
+    if (file) return { "cache-control": REVALIDATE, ...file }
+    return { ...asRecord(matcher(decoded, MUST_REVALIDATE_HEADERS)), "cache-control": REVALIDATE }
+  }
+}
