@@ -8,6 +8,7 @@ import { validateContent } from "./src/content/validate"
 import { currentStylesheetName, refreshInlineStyles, type Stylesheet } from "./src/build/inline-styles"
 import { initialScripts, shiftedSourceMap, withCompileHint, type WebpackStats } from "./src/build/compile-hints"
 import { precompress } from "./src/build/precompress"
+import { withoutFetchStandIn } from "./src/build/node-fetch"
 import { inlineScriptHashes, rewriteInlineScripts } from "./src/security/inline-scripts"
 
 const CONTENT = path.resolve("content")
@@ -41,9 +42,14 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, reporter 
  * src/build/phosphor-regular-loader.js), and the browser's own ResizeObserver
  * instead of the polyfill react-slick imports (every browser the site supports
  * has one; src/build/resize-observer.js), and a small debounce in place of
- * lodash's (src/build/debounce.js).
+ * lodash's (src/build/debounce.js). The HTML renderer uses Node's own fetch
+ * (src/build/node-fetch.ts).
  */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions }) => {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
+  if (stage === "build-html" || stage === "develop-html") {
+    const config = withoutFetchStandIn(getConfig())
+    if (config) actions.replaceWebpackConfig(config)
+  }
   actions.setWebpackConfig({
     resolve: {
       alias: {
