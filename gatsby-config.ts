@@ -23,8 +23,13 @@ const config: GatsbyConfig = {
     typesOutputPath: "src/gatsby-types.d.ts",
     generateOnBuild: true,
   },
+  // gatsby-plugin-image is a dependency for its types and the image data
+  // that gatsby-transformer-sharp resolves, but not a plugin here: the site
+  // renders its own <picture> (src/components/primitives/Picture.tsx), and
+  // as a plugin it put a style, a noscript style and a module script for its
+  // GatsbyImage fade-in into every page and parsed every source file for
+  // StaticImage.
   plugins: [
-    "gatsby-plugin-image",
     {
       // sitemap-index.xml and sitemap-0.xml on every build; the pages that are
       // not for search engines (404, where the forms end) are left out

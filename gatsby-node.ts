@@ -225,7 +225,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
     reporter.panicOnBuild(
       `Inline scripts that the Content-Security-Policy does not allow (after an upgrade of Gatsby or a plugin, or a new inline script):\n${[...unknown]
         .map(([hash, pages]) => `  - ${hash} in ${pages.slice(0, 3).join(", ")}${pages.length > 3 ? ` and ${pages.length - 3} more` : ""}`)
-        .join("\n")}\nCheck each script, then add its hash to PLUGIN_INLINE_SCRIPTS in src/security/inline-scripts.ts.`,
+        .join("\n")}\nCheck each script; if it is to stay, allow its hash in inlineScriptHashes() in src/security/inline-scripts.ts.`,
     )
   }
   // last: every file above is final now

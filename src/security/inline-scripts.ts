@@ -48,23 +48,17 @@ export const GLOBALS_LOADER =
   `e.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});w.setTimeout(go,${SCRIPTS_FALLBACK_MS});` +
   `w.addEventListener("click",function(x){var t=x.target;if(!w.${HYDRATION_STARTED})w.${EARLY_CLICK}=t&&t.closest?t.closest('${EARLY_CLICK_SELECTOR}'):null},true)})(document,window)`
 
-/**
- * The constant inline scripts of gatsby-plugin-image (its fade-in of lazily
- * loaded images), by hash. If an upgrade changes them, the build stops with
- * the new hash to put here (see assertKnownInlineScripts).
- */
-export const PLUGIN_INLINE_SCRIPTS: Record<string, string> = {
-  "gatsby-plugin-image: shows a lazily loaded image once it has loaded (in <head>)": "'sha256-v1oYH69RcooFs6F5XhMTzHiWlftYwnuQHDxIz0suNeo='",
-  "gatsby-plugin-image: shows images that were already loaded before hydration (per image)": "'sha256-yZFBBEAhVR7+Ftx72ma6BMxZ0sAlz7DrJpEQjM6yvdk='",
-}
-
 export function scriptHash(source: string): string {
   return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`
 }
 
-/** Every hash script-src allows: the loader and the plugin's scripts. */
+/**
+ * Every hash script-src allows: the loader's, and nothing else. No plugin
+ * writes an inline script any more (gatsby-plugin-image's fade-in went with
+ * it from gatsby-config's plugins); a new one stops the build, naming its hash.
+ */
 export function inlineScriptHashes(): string[] {
-  return [scriptHash(GLOBALS_LOADER), ...Object.values(PLUGIN_INLINE_SCRIPTS)]
+  return [scriptHash(GLOBALS_LOADER)]
 }
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g
