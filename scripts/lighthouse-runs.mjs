@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run lighthouse-runs -- <url> [runs]`: Lighthouse 12 (mobile, simulated
+// `npm run lighthouse-runs -- <url> [runs]`: Lighthouse 13 (mobile, simulated
 // throttling, performance only) run by run on one URL of a server that is
 // already running, to look at how a metric spreads; `npm run audit` is the
 // measurement against the budgets. Prints each run's score, FCP, LCP and TBT
@@ -9,6 +9,7 @@
 // audit has per route.
 //
 // The README's figures on TBT and Cross-Origin-Opener-Policy came from this,
+// run with Lighthouse 12,
 // e.g. `npm run lighthouse-runs -- http://127.0.0.1:9000/contact 10`.
 import lighthouse from "lighthouse"
 import lighthouseTrace from "./lighthouse-trace.cjs"

@@ -5,7 +5,7 @@ import { createRequire } from "node:module"
 import { pathToFileURL } from "node:url"
 import chromiumSupport from "./chromium.cjs"
 
-/** Lighthouse 12, mobile, simulated throttling (its defaults, spelled out) */
+/** Lighthouse 13, mobile, simulated throttling (its defaults, spelled out) */
 export const LIGHTHOUSE_SETTINGS = { output: "json", logLevel: "error", formFactor: "mobile", throttlingMethod: "simulate" }
 
 /** The system Chromium for Lighthouse, by the chrome-launcher Lighthouse depends on; resolves with what launch() gives (port, kill). */
