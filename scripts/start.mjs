@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url"
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const built = path.join(root, "public", "index.html")
+// written at the end of every build by the production-server adapter (src/server/adapter.ts)
+const routes = path.join(root, ".cache", "production-server-routes.json")
 
 function newest(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false })
@@ -25,7 +27,7 @@ const sources = ["src", "content", "static", "gatsby-config.ts", "gatsby-node.ts
  * spawnOptions go to spawnSync (e.g. a timeout).
  */
 export function buildIfNeeded(spawnOptions = {}) {
-  const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0
+  const builtAt = fs.existsSync(routes) ? (fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0) : 0
   const changed = sources.filter((source) => newest(path.join(root, source)) > builtAt)
 
   if (builtAt === 0 || changed.length > 0) {
