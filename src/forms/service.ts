@@ -7,7 +7,7 @@ import { copy, errorText, fill, noticePath } from "./copy"
 import { IDEMPOTENCY_KEY, type FormKind } from "./fields"
 import { createOutbox, type Logger } from "./outbox"
 import { confirmPage, formPage, invalidLinkPage, messagePage, type ShownError } from "./pages"
-import { createStore, subscriberKey, type Store } from "./store"
+import { createStore, subscriberKey, sweepTemporaryFiles, type Store } from "./store"
 import { createBlobStore } from "./store-blobs"
 import { validateSubmission, type FieldError } from "./validate"
 
@@ -87,7 +87,13 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
   const outbox = createOutbox(config, store, log)
   const limiter = new RateLimiterMemory({ points: config.rateLimit.points, duration: config.rateLimit.windowS })
   const locks = new Map<string, Promise<unknown>>()
-  const started = outbox.start().catch((error: Error) => log.error(`forms: could not read the store at start: ${error.message}`))
+  // Before the first request touches the store: the temporary files a crash left behind go
+  const swept = (async () => {
+    if (config.store.backend !== "files") return
+    const removed = await sweepTemporaryFiles(config.dataDir)
+    if (removed > 0) log.warn(`forms: removed ${removed} temporary file${removed > 1 ? "s" : ""} an earlier crash or full disk left in ${config.dataDir}.`)
+  })().catch((error: Error) => log.error(`forms: could not clear temporary files at start: ${error.message}`))
+  const started = swept.then(() => outbox.start()).catch((error: Error) => log.error(`forms: could not read the store at start: ${error.message}`))
 
   /** Runs fn after every earlier fn with the same key (read-modify-write of one subscriber file). */
   function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
@@ -151,7 +157,7 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     const rateLimited = await limited(kind, request)
     if (rateLimited) return rateLimited
     if (!ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type, { Accept: ACCEPTED_TYPES.join(", ") })
-    const result = validateSubmission(kind, request.body)
+    const result = validateSubmission(kind, request.body, { requireFillTime: mediaType(request) === "application/json" })
     if (!result.ok) return invalid(kind, request, result.errors, result.errors.some((error) => error.field === "form" && error.code === "not_text") ? 400 : 422)
 
     const body = request.body as Record<string, unknown>
@@ -202,6 +208,7 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
 
   /** Answers one request; never throws: an unexpected failure is a 503 saying nothing was saved. */
   async function handle(endpoint: Endpoint, request: FormRequest): Promise<FormResponse> {
+    await swept
     try {
       return endpoint === "subscribe-confirm" ? await confirm(request) : await submit(endpoint, request)
     } catch (error) {

@@ -31,6 +31,12 @@ export interface Delivery {
   lastError?: string
   deliveredAt?: string
   messageId?: string
+  /**
+   * Recorded just before a send: the outcome of that attempt is not known
+   * yet. Left without deliveredAt or lastError, it means a process stopped
+   * during the send; the message may have gone out and is not sent again.
+   */
+  sendingSince?: string
 }
 
 /** One subscriber address and where its double opt-in stands. */
@@ -47,6 +53,8 @@ export interface Subscriber {
   /** A confirmation e-mail is owed and not yet sent */
   mailDue: boolean
   mailAttempts: number
+  /** When the last confirmation e-mail was about to be sent (recorded before sending) */
+  lastMailAttemptAt?: string
   lastMailError?: string
   lastMailSentAt?: string
 }
@@ -176,24 +184,55 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-/** Creates a new file (never overwrites one) with its content synced to disk; returns its path. */
+/** The ending of the store's temporary files: never a record, only ever a write in progress. */
+const TEMPORARY = ".tmp"
+
+/** Removes a file this store created, if it is there; a failure to remove is no new error. */
+const discard = (file: string) => fs.unlink(file).catch(() => undefined)
+
+/**
+ * Creates a new file (never overwrites one) with its content synced to disk;
+ * returns its path. When the write fails (a full disk: ENOSPC; a read-only
+ * one: EROFS), the half-made file goes too.
+ */
 async function writeSynced(file: string, content: string): Promise<string> {
   const handle = await fs.open(file, "wx")
   try {
     await handle.writeFile(content)
     await handle.sync()
-  } finally {
-    await handle.close()
+  } catch (error) {
+    await handle.close().catch(() => undefined)
+    await discard(file)
+    throw error
   }
+  await handle.close()
   return file
 }
 
 /** Writes a file so that it is either absent or complete, and on disk when this resolves. */
 async function writeDurably(file: string, content: string): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true })
-  const temporary = await writeSynced(`${file}.${randomUUID()}.tmp`, content)
-  await fs.rename(temporary, file)
+  const temporary = await writeSynced(`${file}.${randomUUID()}${TEMPORARY}`, content)
+  try {
+    await fs.rename(temporary, file)
+  } catch (error) {
+    await discard(temporary)
+    throw error
+  }
   await fsyncDir(path.dirname(file))
+}
+
+/**
+ * Removes the temporary files a crash left behind (a kill between creating
+ * one and renaming or removing it). Run when a server opens the store: one
+ * folder belongs to one server process, so no temporary file is in use then.
+ * Returns how many it removed.
+ */
+export async function sweepTemporaryFiles(dir: string): Promise<number> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
+  const leftovers = entries.filter((entry) => entry.isFile() && entry.name.endsWith(TEMPORARY)).map((entry) => path.join(entry.parentPath, entry.name))
+  await Promise.all(leftovers.map(discard))
+  return leftovers.length
 }
 
 async function readJson<T>(file: string): Promise<T | undefined> {
@@ -227,7 +266,7 @@ function fileBackend(dir: string): Backend {
     // with EEXIST when the key was claimed before, and a key file never
     // exists without its content (a crash right after an exclusive create
     // would leave an empty one, and every retry with that key would fail).
-    const claimFile = await writeSynced(`${keyFile}.${randomUUID()}.tmp`, value)
+    const claimFile = await writeSynced(`${keyFile}.${randomUUID()}${TEMPORARY}`, value)
     try {
       await fs.link(claimFile, keyFile)
       await fsyncDir(path.dirname(keyFile))
@@ -241,7 +280,7 @@ function fileBackend(dir: string): Backend {
       }
       throw new Error("idempotency key file stayed empty")
     } finally {
-      await fs.unlink(claimFile).catch(() => undefined)
+      await discard(claimFile)
     }
   }
 
