@@ -21,7 +21,14 @@ async function main(): Promise<void> {
   const rows = await Promise.all(submissions.map(async (s) => ({ ...s, delivery: what === "contact" ? await store.delivery(s.id) : undefined })))
   if (asJson) return console.log(JSON.stringify(rows, null, 2))
   for (const row of rows) {
-    const state = row.delivery ? (row.delivery.deliveredAt ? `e-mailed ${row.delivery.deliveredAt}` : `not e-mailed yet (${row.delivery.attempts} attempts${row.delivery.lastError ? `, last error: ${row.delivery.lastError}` : ""})`) : ""
+    const delivery = row.delivery
+    const state = !delivery
+      ? ""
+      : delivery.deliveredAt
+        ? `e-mailed ${delivery.deliveredAt}`
+        : delivery.sendingSince
+          ? `being e-mailed since ${delivery.sendingSince}; if the server stopped meanwhile, it may or may not have arrived and is not sent again (check the mailbox)`
+          : `not e-mailed yet (${delivery.attempts} attempts${delivery.lastError ? `, last error: ${delivery.lastError}` : ""})`
     console.log(`${row.receivedAt}  ${row.id}  ${state}`)
     for (const [field, value] of Object.entries(row.values)) console.log(`    ${field}: ${value.replace(/\n/g, "\n      ")}`)
   }

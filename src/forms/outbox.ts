@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer"
 import type { FormsConfig } from "./config"
 import { copy, fieldLabel, fill } from "./copy"
 import { FORMS } from "./fields"
-import { subscriberKey, type Store } from "./store"
+import { subscriberKey, type Store, type Subscriber } from "./store"
 
 type Job = { kind: "contact"; id: string } | { kind: "confirm"; key: string }
 
@@ -20,6 +20,13 @@ const jobId = (job: Job) => (job.kind === "contact" ? `contact:${job.id}` : `con
  * subscription request. Nothing is removed from the store; a send that fails
  * is recorded and retried with doubling waits, also after a restart (start()
  * reads the store again).
+ *
+ * Each message goes out at most once, whatever the disk does: the intent to
+ * send is recorded before the send (nothing is sent while it cannot be), an
+ * outcome the store cannot take (a full or read-only disk) is kept in memory
+ * and written before anything else is tried for that message, and a record
+ * left with an intent and no outcome (the process stopped during the send)
+ * counts as sent.
  */
 export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
   const transport: Transporter | undefined = config.smtpUrl
@@ -29,6 +36,8 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
   let timer: NodeJS.Timeout | undefined
   let pumping: Promise<void> | undefined
   let stopped = false
+  /** Outcomes sent or known, which the store could not take yet; written before the job's next step */
+  const unrecorded = new Map<string, () => Promise<void>>()
 
   const backoff = (attempts: number) => Math.min(config.retry.maxMs, config.retry.minMs * 2 ** Math.max(0, attempts - 1))
 
@@ -62,7 +71,7 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
       for (const entry of due) {
         if (stopped) return
         try {
-          await (entry.job.kind === "contact" ? sendContact(entry.job.id) : sendConfirmation(entry.job.key))
+          await run(entry.job)
           queue.delete(jobId(entry.job))
         } catch (error) {
           entry.attempts += 1
@@ -73,14 +82,42 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
     }
   }
 
+  async function run(job: Job): Promise<void> {
+    const pending = unrecorded.get(jobId(job))
+    if (pending) {
+      await pending()
+      unrecorded.delete(jobId(job))
+    }
+    await (job.kind === "contact" ? sendContact(job.id) : sendConfirmation(job.key))
+  }
+
+  /** Writes an outcome; when the store cannot take it, keeps it for the job's next turn and fails the turn. */
+  async function record(job: Job, write: () => Promise<void>): Promise<void> {
+    try {
+      await write()
+    } catch (error) {
+      unrecorded.set(jobId(job), write)
+      throw new Error(`the outcome of ${jobId(job)} could not be recorded (kept until it can; nothing is sent again meanwhile): ${(error as Error).message}`)
+    }
+  }
+
   async function sendContact(id: string): Promise<void> {
     const delivery = await store.delivery(id)
     if (delivery.deliveredAt) return
+    if (delivery.sendingSince) {
+      log.warn(`forms: the e-mail for contact:${id} was being sent at ${delivery.sendingSince} when its process stopped; it may have gone out, so it is not sent again (npm run forms -- contact lists it).`)
+      return
+    }
     const submission = await store.get("contact", id)
     if (!submission) return
+    const job: Job = { kind: "contact", id }
     const values = submission.values
     const lines = Object.keys(FORMS.contact).map((field) => `${fieldLabel("contact", field)}:\n${values[field] || "—"}\n`)
     const attemptAt = new Date().toISOString()
+    const attempts = delivery.attempts + 1
+    // the intent first: while it cannot be recorded, nothing is sent
+    await store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, sendingSince: attemptAt, ...(delivery.lastError ? { lastError: delivery.lastError } : {}) })
+    let messageId: string
     try {
       const info = await transport!.sendMail({
         from: config.mailFrom,
@@ -90,17 +127,24 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
         text: `${fill(copy.mail.contactIntro, { site: config.siteName })}\n\n${lines.join("\n")}\nReceived ${submission.receivedAt}, id ${id}\n`,
         headers: { "X-Submission-Id": id },
       })
-      await store.setDelivery(id, { attempts: delivery.attempts + 1, lastAttemptAt: attemptAt, deliveredAt: new Date().toISOString(), messageId: info.messageId })
+      messageId = info.messageId
     } catch (error) {
-      await store.setDelivery(id, { attempts: delivery.attempts + 1, lastAttemptAt: attemptAt, lastError: (error as Error).message })
+      // not sent: recorded as such, so the next turn sends it
+      await record(job, () => store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, lastError: (error as Error).message }))
       throw error
     }
+    const deliveredAt = new Date().toISOString()
+    await record(job, () => store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, deliveredAt, messageId }))
   }
 
   async function sendConfirmation(key: string): Promise<void> {
     const subscriber = await store.subscriber(key)
     if (!subscriber || !subscriber.mailDue || subscriber.status === "confirmed") return
     const link = `${config.siteUrl}/api/subscribe-confirm?token=${encodeURIComponent(`${key}.${subscriber.secret}`)}`
+    const job: Job = { kind: "confirm", key }
+    // the intent first (the e-mail is no longer due): while it cannot be recorded, nothing is sent
+    const sending: Subscriber = { ...subscriber, mailDue: false, mailAttempts: subscriber.mailAttempts + 1, lastMailAttemptAt: new Date().toISOString() }
+    await store.setSubscriber(sending)
     try {
       await transport!.sendMail({
         from: config.mailFrom,
@@ -108,16 +152,19 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
         subject: fill(copy.mail.confirmSubject, { site: config.siteName }),
         text: `${fill(copy.mail.confirmText, { site: config.siteName, link })}\n`,
       })
-      await store.setSubscriber({ ...subscriber, mailDue: false, mailAttempts: subscriber.mailAttempts + 1, lastMailSentAt: new Date().toISOString(), lastMailError: undefined })
     } catch (error) {
       // The mail server refused this recipient for good (a 5xx to RCPT TO):
       // retrying cannot help, and the address stays pending, unconfirmed.
+      // Anything else was not sent either: due again.
       const { code, responseCode } = error as { code?: string; responseCode?: number }
       const refused = code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500
-      await store.setSubscriber({ ...subscriber, mailAttempts: subscriber.mailAttempts + 1, lastMailError: (error as Error).message, ...(refused ? { mailDue: false } : {}) })
+      await record(job, () => store.setSubscriber({ ...sending, lastMailError: (error as Error).message, mailDue: !refused }))
       if (!refused) throw error
       log.warn(`forms: the mail server refused the confirmation to a subscriber address for good; not retrying: ${(error as Error).message}`)
+      return
     }
+    const sentAt = new Date().toISOString()
+    await record(job, () => store.setSubscriber({ ...sending, lastMailSentAt: sentAt, lastMailError: undefined }))
   }
 
   /** Queues everything the store says is still owed (after a restart, or when SMTP was just configured). */
@@ -127,9 +174,15 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
       return
     }
     log.info(`forms: submissions are stored in ${store.location} and e-mailed to ${config.mailTo}.`)
+    let interrupted = 0
     for (const submission of await store.list("contact")) {
       const delivery = await store.delivery(submission.id)
-      if (!delivery.deliveredAt) enqueue({ kind: "contact", id: submission.id }, delivery.attempts)
+      if (delivery.deliveredAt) continue
+      if (delivery.sendingSince) interrupted += 1
+      else enqueue({ kind: "contact", id: submission.id }, delivery.attempts)
+    }
+    if (interrupted > 0) {
+      log.warn(`forms: ${interrupted} contact e-mail${interrupted > 1 ? "s were" : " was"} being sent when a process stopped and may have gone out; not sent again (npm run forms -- contact lists ${interrupted > 1 ? "them" : "it"} as "interrupted").`)
     }
     for (const subscriber of await store.subscribers()) {
       if (subscriber.mailDue && subscriber.status === "pending") enqueue({ kind: "confirm", key: subscriberKey(subscriber.email) }, subscriber.mailAttempts)
