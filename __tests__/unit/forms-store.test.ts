@@ -269,7 +269,8 @@ describe("the form service on the netlify-blobs backend (FORMS_STORE)", () => {
   const post = (key: string): FormRequest => ({
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": key },
-    body: valid,
+    // as the page's script posts it: with how long the form was on screen
+    body: { ...valid, fillMs: 5000 },
     ip: "127.0.0.1",
   })
   // API access (NETLIFY_BLOBS_SITE_ID and _TOKEN), as `npm start` outside Netlify would use it
@@ -315,7 +316,7 @@ describe("the form service when the store fails between a subscription's two wri
     fs.writeFileSync(path.join(dir, "subscribe", "addresses"), "")
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
     const service = createFormService(readConfig({ FORMS_DATA_DIR: dir }), quiet)
-    const post: FormRequest = { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": "retry-sub-1" }, body: { email: "news@example.com" }, ip: "127.0.0.1" }
+    const post: FormRequest = { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": "retry-sub-1" }, body: { email: "news@example.com", fillMs: 5000 }, ip: "127.0.0.1" }
     try {
       expect((await service.handle("subscribe", post)).status).toBe(503)
       fs.rmSync(path.join(dir, "subscribe", "addresses"))

@@ -17,6 +17,26 @@ const codes = (body: unknown) => {
 }
 
 describe("validateSubmission", () => {
+  it("refuses C1 control characters and text that was not UTF-8 (decoded to U+FFFD)", () => {
+    expect(codes({ ...valid, subject: "Quote\u0085request" })).toEqual(["subject:not_text"])
+    expect(codes({ ...valid, username: "Ada\u009bExample" })).toEqual(["username:not_text"])
+    expect(codes({ ...valid, email: "\ufffd@b.co" })).toEqual(["email:not_text"])
+    expect(codes({ ...valid, message: "caf\u00e9, na\u00efve, \u20ac 5" })).toEqual([])
+  })
+
+  it("requires the fill time when asked (the page's script always sends it) and checks it", () => {
+    const strict = (body: object) => {
+      const result = validateSubmission("contact", body, { requireFillTime: true })
+      return result.ok ? [] : result.errors.map((error) => `${error.field}:${error.code}`)
+    }
+    expect(strict(valid)).toEqual(["form:too_fast"])
+    expect(strict({ ...valid, fillMs: "" })).toEqual(["form:too_fast"])
+    expect(strict({ ...valid, fillMs: MIN_FILL_MS - 1 })).toEqual(["form:too_fast"])
+    expect(strict({ ...valid, fillMs: MIN_FILL_MS })).toEqual([])
+    // a plain form post cannot carry it
+    expect(codes(valid)).toEqual([])
+  })
+
   it("accepts a complete contact form and trims its values; the message is optional", () => {
     const result = validateSubmission("contact", { ...valid, username: "  Ada Example  ", message: undefined })
     expect(result).toEqual({ ok: true, values: { ...valid, message: "" } })

@@ -17,8 +17,11 @@ const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\].]{
 // Digits with the usual separators: +1 (555) 010-0142, 0555 010 0142
 const PHONE = /^\+?[0-9 ()./-]{6,40}$/
 const LINE_BREAK = /[\r\n\u2028\u2029]/
-// Control characters other than tab and line breaks never belong in a form field.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+// Control characters other than tab and line breaks never belong in a form field:
+// C0, DEL and C1 (U+0080-U+009F, which some terminals and mail clients act on).
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
+// U+FFFD is what a body's invalid UTF-8 decodes to: bytes that were not text
+const UNREADABLE = /\uFFFD/
 
 function checkField(field: string, rule: FieldRule, raw: unknown): { value: string } | FieldError {
   if (raw !== undefined && typeof raw !== "string") {
@@ -30,6 +33,7 @@ function checkField(field: string, rule: FieldRule, raw: unknown): { value: stri
   }
   if ([...value].length > rule.max) return { field, code: "too_long", message: `${field} must be at most ${rule.max} characters.` }
   if (CONTROL.test(value)) return { field, code: "not_text", message: `${field} contains control characters.` }
+  if (UNREADABLE.test(value)) return { field, code: "not_text", message: `${field} contains bytes that are not UTF-8 text.` }
   if (rule.kind !== "multiline" && LINE_BREAK.test(value)) {
     return { field, code: "line_break", message: `${field} must be a single line.` }
   }
@@ -44,9 +48,12 @@ function checkField(field: string, rule: FieldRule, raw: unknown): { value: stri
  * Checks a decoded form body (urlencoded or JSON, as a plain object) against
  * the form's rules: every rule the browser enforces, and more (lengths, single
  * lines, e-mail and phone shapes, no control characters, the honeypot and the
- * minimum fill time when the page's script reports how long the form was on screen).
+ * minimum fill time). The page's script always reports how long the form was
+ * on screen, and sends JSON: a JSON post without that figure is refused. A
+ * plain form post (no JavaScript) cannot carry it, so there the honeypot and
+ * the rate limit stand alone.
  */
-export function validateSubmission<K extends FormKind>(kind: K, body: unknown): Validation<K> {
+export function validateSubmission<K extends FormKind>(kind: K, body: unknown, { requireFillTime = false } = {}): Validation<K> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return { ok: false, errors: [{ field: "form", code: "not_text", message: "The body must be a form or a JSON object." }] }
   }
@@ -61,7 +68,7 @@ export function validateSubmission<K extends FormKind>(kind: K, body: unknown): 
   const trap = input[HONEYPOT]
   if (trap !== undefined && trap !== "") errors.push({ field: "form", code: "spam", message: "The submission was refused." })
   const filled = input[FILL_TIME]
-  if (filled !== undefined && filled !== "") {
+  if (requireFillTime || (filled !== undefined && filled !== "")) {
     const ms = typeof filled === "string" || typeof filled === "number" ? Number(filled) : Number.NaN
     if (!Number.isFinite(ms) || ms < MIN_FILL_MS) errors.push({ field: "form", code: "too_fast", message: "The form was sent too quickly; please try again." })
   }
