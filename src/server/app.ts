@@ -1,10 +1,14 @@
 import fastifyCompress from "@fastify/compress"
 import fastifyFormbody from "@fastify/formbody"
 import fastifyStatic from "@fastify/static"
+import fs from "fs"
+import path from "path"
 import zlib from "zlib"
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify"
 import { MIN_BYTES } from "../build/precompress"
 import { BODY_LIMIT_BYTES, refusedEarly, type Endpoint, type FormResponse, type FormService } from "../forms/service"
+import { REVALIDATE } from "../security/headers"
+import type { ServerConfig } from "./config"
 
 export interface ServerOptions {
   /** Gatsby's build output */
@@ -12,8 +16,10 @@ export interface ServerOptions {
   service: FormService
   /** The headers of the response to a path: gatsby-config's, as Gatsby's adapters apply them (route-headers.ts) */
   headersFor: (pathname: string) => Record<string, string>
-  /** Fastify's trustProxy: true behind one proxy, or the proxies' addresses; off by default */
-  trustProxy?: boolean | string
+  /** Fastify's trustProxy: off, a number of proxy hops, or the proxies' addresses (config.ts) */
+  trustProxy?: ServerConfig["trustProxy"]
+  /** Bounds on slow clients; the defaults are readServerConfig's */
+  timeouts?: Pick<ServerConfig, "headersTimeoutMs" | "requestTimeoutMs">
   logger?: boolean
 }
 
@@ -23,31 +29,94 @@ function send(reply: FastifyReply, response: FormResponse): FastifyReply {
   return reply.code(response.status).headers(response.headers).send(response.body)
 }
 
+/** The path of a raw request target, without its query; never an absolute URL's host. */
+const pathOf = (url: string) => url.split("?", 1)[0] ?? "/"
+const queryOf = (url: string) => (url.includes("?") ? url.slice(url.indexOf("?")) : "")
+
+/**
+ * Where a path with a trailing slash moves (trailingSlash "never"): the same
+ * path without it, always on this site. A path that starts with several
+ * slashes ("//evil.com/", or "/.//evil.com/" once the dot goes) would read as
+ * another host in a Location header, so the target starts with exactly one.
+ * Written with loops, not /\/+$/: that regex backtracks quadratically on a
+ * long run of slashes.
+ */
+export function canonicalTarget(rawPath: string): string {
+  let start = 0
+  while (start < rawPath.length && (rawPath[start] === "/" || rawPath[start] === "\\")) start += 1
+  // dot segments resolved as a browser would, on a path that can no longer name a host
+  const resolved = new URL(`/${rawPath.slice(start)}`, "http://site").pathname
+  let end = resolved.length
+  while (end > 1 && resolved[end - 1] === "/") end -= 1
+  let first = 0
+  while (first < end - 1 && resolved[first + 1] === "/") first += 1
+  return resolved.slice(first, end) || "/"
+}
+
+/** A cache may keep an answer for a year only when it is a file of the build, answered whole or in part. */
+const CACHEABLE_STATUS = new Set([200, 206, 304])
+
 /**
  * The production server: the built site from public/ with Gatsby's routing
  * (/product answers from product/index.html, unknown paths get 404.html with
  * status 404) and the form endpoints, which hand every request to the same
  * form service the Gatsby Functions in src/api/ wrap, with the headers
- * declared in gatsby-config on every response and compression. Glue over
- * Fastify and its official plugins; nothing here parses, compresses or serves
- * files by hand.
+ * declared in gatsby-config on every response, errors included, and
+ * compression. Glue over Fastify and its official plugins; nothing here
+ * parses, compresses or serves files by hand.
  */
-export async function buildServer({ publicDir, service, headersFor, trustProxy = false, logger = false }: ServerOptions) {
-  const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, trustProxy, logger, onProtoPoisoning: "error", onConstructorPoisoning: "error" })
+export async function buildServer({ publicDir, service, headersFor, trustProxy = false, timeouts, logger = false }: ServerOptions) {
+  const { headersTimeoutMs = 10_000, requestTimeoutMs = 30_000 } = timeouts ?? {}
+  // The site's own error page (Gatsby's 404 page), for any refusal outside
+  // the form endpoints, with the site's headers. Read once: Fastify's own
+  // refusals (frameworkErrors) come before any plugin, sendFile included.
+  const errorPage = fs.readFileSync(path.join(publicDir, "404.html"))
+  const sitePage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    reply.headers({ ...headersFor(pathOf(request.url)), vary: "accept-encoding", "cache-control": REVALIDATE })
+    reply.code(status).type("text/html; charset=utf-8")
+    // the build's precompressed copy where @fastify/static is there to send it
+    return typeof (reply as Partial<FastifyReply>).sendFile === "function" ? reply.sendFile("404.html") : reply.send(errorPage)
+  }
+  const isFormEndpoint = (request: FastifyRequest) => pathOf(request.url).startsWith("/api/")
+
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    // n proxies: trust the n hops nearest the server, so request.ip is the
+    // address the farthest of them saw (what proxy-addr does for a number,
+    // which Fastify's types do not take)
+    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    logger,
+    onProtoPoisoning: "error",
+    onConstructorPoisoning: "error",
+    // a client that sends its request slowly holds a socket and a file: the
+    // headers must arrive within headersTimeoutMs, the whole request within
+    // requestTimeoutMs (Node checks both every second here, not every 30 s)
+    requestTimeout: requestTimeoutMs,
+    http: { headersTimeout: headersTimeoutMs, connectionsCheckingInterval: 1_000 },
+    // closing (SIGTERM) closes idle keep-alive connections at once
+    forceCloseConnections: "idle",
+    // A URL Fastify cannot decode (/%zz): the site's headers and page, not Fastify's JSON
+    frameworkErrors: (_error, request, reply) => (isFormEndpoint(request) ? send(reply, refusedEarly(400, request)) : sitePage(request, reply, 400)),
+  })
 
   // Headers first, so a handler's own (the forms' Cache-Control: no-store) win.
   // trailingSlash "never": /product/ moves to /product, as Gatsby's adapters do.
   app.addHook("onRequest", async (request, reply) => {
-    const url = new URL(request.url, "http://site")
-    reply.headers(headersFor(url.pathname))
+    const pathname = pathOf(request.url)
+    reply.headers(headersFor(pathname))
     // every response may come in another encoding (precompressed or compressed
     // here), whichever this request got; lower case, as @fastify/compress
     // looks for it before adding its own
     reply.header("vary", "accept-encoding")
-    if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-      const target = `${url.pathname.replace(/\/+$/, "") || "/"}${url.search}`
-      return reply.redirect(target, request.method === "GET" || request.method === "HEAD" ? 301 : 308)
+    if (pathname.length > 1 && pathname.endsWith("/")) {
+      return reply.redirect(`${canonicalTarget(pathname)}${queryOf(request.url)}`, request.method === "GET" || request.method === "HEAD" ? 301 : 308)
     }
+  })
+  // A year of caching belongs to a file of the build that was found; a 404, a
+  // refusal or an error under a hashed-looking name must be asked for again
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (!CACHEABLE_STATUS.has(reply.statusCode) && /immutable/.test(String(reply.getHeader("cache-control") ?? ""))) reply.header("cache-control", REVALIDATE)
+    return payload
   })
   // for what the build did not precompress (form responses, source maps): gzip at
   // level 9 and brotli at 5, a few ms per response; brotli's default (11) took
@@ -64,11 +133,17 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
   app.removeContentTypeParser(["text/plain"])
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES })
 
-  // Fastify refuses some requests before a handler runs (too large, unknown
-  // type, JSON that does not parse): answer those in the forms' own words.
+  // Fastify and its plugins refuse some requests before a handler runs: at
+  // the form endpoints (too large, unknown type, JSON that does not parse)
+  // in the forms' own words; anywhere else (a path @fastify/static will not
+  // serve, such as /%00 or /../package.json) with the site's 404 page. The
+  // site's headers go on again: Fastify drops what onRequest set when a
+  // reply turns into an error.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
     if (status >= 500) request.log.error(error)
+    if (!isFormEndpoint(request)) return sitePage(request, reply, status >= 500 ? 500 : status === 400 ? 400 : 404)
+    reply.headers({ ...headersFor(pathOf(request.url)), vary: "accept-encoding" })
     return send(reply, refusedEarly(status, { headers: request.headers }))
   })
 
@@ -81,10 +156,14 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
     )
   }
 
+  // The 404 page is the answer to what does not exist, never a page of its own
+  for (const notFound of ["/404", "/404.html"]) app.get(notFound, (request, reply) => sitePage(request, reply, 404))
+
   // cacheControl false: the Cache-Control of gatsby-config's rules stands.
   // preCompressed: the build's .br and .gz copies (src/build/precompress.ts) go
   // out as they are; @fastify/compress leaves an encoded response alone and
-  // still compresses what has no copy.
+  // still compresses what has no copy. dotfiles: a file whose name starts
+  // with a dot is nothing the site publishes.
   await app.register(fastifyStatic, {
     root: publicDir,
     redirect: false,
@@ -92,7 +171,8 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
     wildcard: true,
     cacheControl: false,
     preCompressed: true,
+    dotfiles: "deny",
   })
-  app.setNotFoundHandler((_request, reply) => reply.code(404).type("text/html; charset=utf-8").sendFile("404.html"))
+  app.setNotFoundHandler((request, reply) => sitePage(request, reply, 404))
   return app
 }

@@ -36,15 +36,25 @@ const asRecord = (headers: readonly Header[]): Record<string, string> => Object.
 export function routeHeaders(rules: HeaderRules, routes: SiteRoutes): (pathname: string) => Record<string, string> {
   const files = new Map(routes.files.map((file) => [file.path, asRecord(file.headers)]))
   const matcher = createHeadersMatcher(rules, "")
+  // The rules for a path that is no file; reach-router's matcher decodes the
+  // path again and throws on a malformed escape (/%zz): such a path gets the
+  // rules every page gets
+  const rulesFor = (pathname: string) => {
+    try {
+      return asRecord(matcher(pathname, MUST_REVALIDATE_HEADERS))
+    } catch {
+      return asRecord(matcher("/", MUST_REVALIDATE_HEADERS))
+    }
+  }
   return (pathname) => {
-    let decoded = pathname
+    let decoded: string | undefined
     try {
       decoded = decodeURIComponent(pathname)
     } catch {
       // a malformed escape names no file
     }
-    const file = files.get(decoded)
+    const file = decoded === undefined ? undefined : files.get(decoded)
     if (file) return { "cache-control": REVALIDATE, ...file }
-    return { ...asRecord(matcher(decoded, MUST_REVALIDATE_HEADERS)), "cache-control": REVALIDATE }
+    return { ...rulesFor(decoded ?? "/"), "cache-control": REVALIDATE }
   }
 }
