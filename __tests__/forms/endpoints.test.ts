@@ -98,8 +98,10 @@ function send(base: string, outgoing: Outgoing): Promise<Reply> {
 const JSON_HEADERS = { "content-type": "application/json", accept: "application/json" }
 const FORM_TYPE = "application/x-www-form-urlencoded"
 
+/** A post as the page's script sends it: JSON, with how long the form was on screen (fillMs) unless the body says otherwise */
 const postJson = (base: string, endpoint: string, body: unknown, headers: Record<string, string> = {}, agent?: http.Agent) =>
-  send(base, { path: `/api/${endpoint}`, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body), agent })
+  send(base, { path: `/api/${endpoint}`, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(withFillTime(body)), agent })
+const withFillTime = (body: unknown) => (typeof body === "object" && body !== null && !Array.isArray(body) && !("fillMs" in body) ? { fillMs: 6000, ...body } : body)
 
 /** A plain HTML form post, the way a browser without JavaScript sends it */
 const postForm = (base: string, endpoint: string, fields: Record<string, string>, accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8") =>
@@ -606,6 +608,8 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
     message: random() < 0.2 ? "" : `B${text(int(0, 300))}\n${text(int(0, 100))}Z`,
   })
   const json = (value: unknown) => JSON.stringify(value)
+  /** JSON as the page's script posts it: with how long the form was on screen */
+  const scripted = (value: object) => json({ ...value, fillMs: int(3000, 600000) })
   const form = (value: Record<string, string>) => new URLSearchParams(value).toString()
   const accept = () => pick(["application/json", "text/html", "*/*", "", "application/json, text/plain", "text/html;q=0.9, application/json;q=0.8"])
   const headersFor = (type: string | undefined, acceptValue = accept()) => ({ ...(type === undefined ? {} : { "content-type": type }), ...(acceptValue ? { accept: acceptValue } : {}) })
@@ -632,7 +636,7 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
     "valid-subscribe": (n) => {
       const email = `fuzz.sub${n}.${int(0, 99999)}@example.com`
       const asJson = random() < 0.5
-      return { family: "valid-subscribe", endpoint: "subscribe", method: "POST", headers: headersFor(asJson ? "application/json" : FORM_TYPE), body: asJson ? json({ email }) : form({ email }), expect: "ok", subscriber: email }
+      return { family: "valid-subscribe", endpoint: "subscribe", method: "POST", headers: headersFor(asJson ? "application/json" : FORM_TYPE), body: asJson ? scripted({ email }) : form({ email }), expect: "ok", subscriber: email }
     },
     // Valid requests with hostile but harmless content: must be stored as sent and mailed without any extra recipient
     "valid-hostile": (n) => {
@@ -642,34 +646,35 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
       switch (variant) {
         case 0:
           values.message = `hi\r\nBcc: ${VICTIM}\r\n\r\n.\r\nMAIL FROM:<x@example.com>\r\nRCPT TO:<${VICTIM}>\r\nDATA`
-          return { ...base, body: json(values), values: { ...values, message: values.message.replace(/\r\n/g, "\n") } }
+          return { ...base, body: scripted(values), values: { ...values, message: values.message.replace(/\r\n/g, "\n") } }
         case 1:
           values.username = `Eve <${VICTIM}>, "Mallory" <victim2@example.com>; -u${n}-`
-          return { ...base, body: json(values) }
+          return { ...base, body: scripted(values) }
         case 2:
           values.subject = `Bcc: ${VICTIM} -s${n}- To: ${VICTIM}`
-          return { ...base, body: json(values) }
+          return { ...base, body: scripted(values) }
         case 3:
-          values.subject = `Hi\u0085Bcc: ${VICTIM} -s${n}-` // NEL: not a line break in mail headers, encoded by the mailer
-          return { ...base, body: json(values) }
+          // NEL, a C1 control character: refused in every field (a mail client may treat it as a line break)
+          values.subject = `Hi\u0085Bcc: ${VICTIM} -s${n}-`
+          return { ...base, body: scripted(values), expect: "4xx", values: undefined }
         case 4:
           return { ...base, headers: headersFor(FORM_TYPE), body: `__proto__=polluted&constructor=x&__proto__[admin]=1&constructor[prototype][admin]=1&${form(values)}` }
         case 5:
-          return { ...base, body: json({ constructor: "x", hasOwnProperty: "y", toString: "z", ...values }) }
+          return { ...base, body: scripted({ constructor: "x", hasOwnProperty: "y", toString: "z", ...values }) }
         case 6:
-          return { ...base, body: json(values).replace("{", `{"username":"overridden earlier key",`) } // JSON: the last duplicate key wins
+          return { ...base, body: scripted(values).replace("{", `{"username":"overridden earlier key",`) } // JSON: the last duplicate key wins
         case 7:
           return { ...base, headers: headersFor(FORM_TYPE), body: Buffer.concat([Buffer.from(`${form(values)}&extra=`), pick(BAD_BYTES), Buffer.from("&junk=%zz%E0%A4%&%")]) }
         case 8:
-          return { ...base, headers: headersFor(pick(["application/json; charset=utf-8", "application/json; charset=UTF-8", "APPLICATION/JSON;CHARSET=utf8", 'application/json; charset="utf-8"', "application/json ; charset=utf-8 ; foo=bar"])), body: json(values) }
+          return { ...base, headers: headersFor(pick(["application/json; charset=utf-8", "application/json; charset=UTF-8", "APPLICATION/JSON;CHARSET=utf8", 'application/json; charset="utf-8"', "application/json ; charset=utf-8 ; foo=bar"])), body: scripted(values) }
         case 9: {
-          // Invalid UTF-8 inside a field of an otherwise valid post: decoded the WHATWG way (U+FFFD), as browsers do
+          // Invalid UTF-8 inside a field of an otherwise valid post: it decodes to U+FFFD, and bytes that are not text are refused
           const bad = pick(BAD_BYTES)
-          const raw = Buffer.concat([Buffer.from(`${json(values).slice(0, -1)},"username":"A-u${n}-`), bad, Buffer.from(`Z"}`)])
-          return { ...base, body: raw, values: { ...values, username: Buffer.concat([Buffer.from(`A-u${n}-`), bad, Buffer.from("Z")]).toString("utf8") } }
+          const raw = Buffer.concat([Buffer.from(`${scripted(values).slice(0, -1)},"username":"A-u${n}-`), bad, Buffer.from(`Z"}`)])
+          return { ...base, body: raw, expect: "4xx", values: undefined }
         }
         case 10:
-          return { ...base, headers: { ...headersFor("application/json"), "idempotency-key": `fuzz-key-${n}-${int(100000, 999999)}` }, body: json(values) }
+          return { ...base, headers: { ...headersFor("application/json"), "idempotency-key": `fuzz-key-${n}-${int(100000, 999999)}` }, body: scripted(values) }
         default:
           return { ...base, body: json({ ...values, website: "", fillMs: String(int(3000, 99999)), unknown: { deep: [1, 2, { x: null }] } }) }
       }

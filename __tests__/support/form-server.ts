@@ -161,8 +161,11 @@ export interface SmtpSink {
  * A real SMTP server (smtp-server) on 127.0.0.1: no TLS, authentication
  * optional, every message accepted, parsed with mailparser and kept.
  */
-/** rejectRecipients: addresses the server refuses for good (550 to RCPT TO), like a mailbox that does not exist. */
-export async function startSmtp(port = 0, { rejectRecipients = [] }: { rejectRecipients?: string[] } = {}): Promise<SmtpSink> {
+/**
+ * rejectRecipients: addresses the server refuses for good (550 to RCPT TO), like a mailbox that does not exist.
+ * acceptDelayMs: how long the server takes to accept a message once its data has arrived (a slow mail server).
+ */
+export async function startSmtp(port = 0, { rejectRecipients = [], acceptDelayMs = 0 }: { rejectRecipients?: string[]; acceptDelayMs?: number } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = []
   const waiters = new Set<() => void>()
   const smtp = new SMTPServer({
@@ -186,7 +189,8 @@ export async function startSmtp(port = 0, { rejectRecipients = [] }: { rejectRec
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
         }
         simpleParser(raw)
-          .then((parsed) => {
+          .then(async (parsed) => {
+            if (acceptDelayMs) await new Promise((resolve) => setTimeout(resolve, acceptDelayMs))
             messages.push({ envelope, raw: raw.toString("utf8"), parsed })
             for (const wake of waiters) wake()
             callback()
