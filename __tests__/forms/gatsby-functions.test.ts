@@ -23,7 +23,7 @@ const post = (endpoint: string, body: string, headers: Record<string, string>) =
 
 describe("Gatsby Functions", () => {
   it("store a valid JSON post and answer 201 with its id", async () => {
-    const response = await post("contact", JSON.stringify({ ...valid, idempotencyKey: "gatsby-fn-1" }), { "Content-Type": "application/json", Accept: "application/json" })
+    const response = await post("contact", JSON.stringify({ ...valid, idempotencyKey: "gatsby-fn-1", fillMs: 5000 }), { "Content-Type": "application/json", Accept: "application/json" })
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
     const file = path.join(server.dataDir, "contact", "submissions", `${id}.json`)
