@@ -1,14 +1,39 @@
-// `npm run forms -- <contact|subscribe|subscribers> [--json]`: reads the forms'
-// store (FORMS_DATA_DIR, default var/forms, or the Netlify Blobs store that
-// FORMS_STORE names) and prints what it holds.
+// `npm run forms -- <command>`: reads and maintains the forms' store
+// (FORMS_DATA_DIR, default var/forms, or the Netlify Blobs store that
+// FORMS_STORE names).
+//
+//   contact | subscribe | subscribers [--json]   what the store holds
+//   purge                                        apply the retention rules now (the server does it at start and daily)
+//   export <address>                             every record about an e-mail address, as JSON
+//   forget <address>                             erase every record about it, and say what went
 import { readConfig } from "../src/forms/config"
+import { exportAddress, forgetAddress, purge } from "../src/forms/privacy"
 import { openStore } from "../src/forms/service"
 
+const USAGE = "Use: contact, subscribe or subscribers [--json]; purge; export <address>; forget <address>."
+
 async function main(): Promise<void> {
-  const [what = "contact", flag] = process.argv.slice(2)
+  const [what = "contact", argument] = process.argv.slice(2)
   const config = readConfig()
   const store = openStore(config)
-  const asJson = flag === "--json"
+  const asJson = argument === "--json"
+
+  if (what === "purge") {
+    const report = await purge(store, config.retention)
+    console.log(
+      `Retention (contact messages ${config.retention.contactDays} days after delivery, unconfirmed subscriptions and subscribe requests ${config.retention.unconfirmedDays} days, idempotency keys ${config.retention.keyDays} days) applied to ${store.location}:`,
+    )
+    for (const [record, count] of Object.entries(report)) console.log(`  ${record}: ${count}`)
+    return
+  }
+  if (what === "export" || what === "forget") {
+    if (!argument || !argument.includes("@")) throw new Error(`${what} needs an e-mail address: npm run forms -- ${what} name@example.com`)
+    if (what === "export") return console.log(JSON.stringify(await exportAddress(store, argument), null, 2))
+    const removed = await forgetAddress(store, argument)
+    console.log(removed.length ? `Erased ${removed.length} records about ${argument} from ${store.location}:` : `${store.location} holds nothing about ${argument}.`)
+    for (const key of removed) console.log(`  ${key}`)
+    return
+  }
   if (what === "subscribers") {
     const subscribers = await store.subscribers()
     if (asJson) return console.log(JSON.stringify(subscribers.map(({ secret: _secret, ...rest }) => rest), null, 2))
@@ -16,7 +41,7 @@ async function main(): Promise<void> {
     console.log(`${subscribers.filter((s) => s.status === "confirmed").length} confirmed, ${subscribers.filter((s) => s.status === "pending").length} pending (${store.location})`)
     return
   }
-  if (what !== "contact" && what !== "subscribe") throw new Error(`Unknown "${what}": use contact, subscribe or subscribers.`)
+  if (what !== "contact" && what !== "subscribe") throw new Error(`Unknown "${what}". ${USAGE}`)
   const submissions = await store.list(what)
   const rows = await Promise.all(submissions.map(async (s) => ({ ...s, delivery: what === "contact" ? await store.delivery(s.id) : undefined })))
   if (asJson) return console.log(JSON.stringify(rows, null, 2))

@@ -10,7 +10,8 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { getStore } from "@netlify/blobs"
-import { readConfig } from "../../src/forms/config"
+import { readConfig, readRetention, RETENTION_DEFAULTS } from "../../src/forms/config"
+import { exportAddress, forgetAddress, purge } from "../../src/forms/privacy"
 import { createFormService, type FormRequest } from "../../src/forms/service"
 import { createStore, layout, subscriberKey, type Store, type Subscriber } from "../../src/forms/store"
 import { connectLambdaEvent, createBlobStore, type BlobStoreOptions } from "../../src/forms/store-blobs"
@@ -59,6 +60,8 @@ interface Subject {
   open: () => Store
   /** Removes one record, as a save that died before writing it would have left things */
   remove: (key: string) => Promise<void>
+  /** Every record's text, whatever its key (to look for what should be gone) */
+  dump: () => Promise<string>
 }
 
 const backends: [string, () => Subject][] = [
@@ -67,14 +70,24 @@ const backends: [string, () => Subject][] = [
     () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forms-"))
       folders.push(dir)
-      return { open: () => createStore(dir), remove: (key) => fs.promises.rm(path.join(dir, key)) }
+      const dump = async () =>
+        (fs.readdirSync(dir, { recursive: true }) as string[])
+          .filter((name) => fs.statSync(path.join(dir, name)).isFile())
+          .map((name) => `${name}\n${fs.readFileSync(path.join(dir, name), "utf8")}`)
+          .join("\n")
+      return { open: () => createStore(dir), remove: (key) => fs.promises.rm(path.join(dir, key)), dump }
     },
   ],
   [
     "netlify-blobs",
     () => {
       const options = blobOptions()
-      return { open: () => createBlobStore(options), remove: (key) => rawStore(options).delete(key) }
+      const dump = async () => {
+        const { blobs: all } = await rawStore(options).list()
+        const texts = await Promise.all(all.map(async ({ key }) => `${key}\n${(await rawStore(options).get(key, { type: "text" })) ?? ""}`))
+        return texts.join("\n")
+      }
+      return { open: () => createBlobStore(options), remove: (key) => rawStore(options).delete(key), dump }
     },
   ],
 ]
@@ -84,7 +97,8 @@ describe.each(backends)("the %s store", (_name, subject) => {
     const store = subject().open()
     const saved = await store.save("contact", valid, { ip: "127.0.0.1", now: new Date("2026-11-21T10:00:00Z") })
     expect(saved.duplicate).toBe(false)
-    const record = { id: saved.id, kind: "contact", receivedAt: "2026-11-21T10:00:00.000Z", values: valid, ip: "127.0.0.1" }
+    // the client's network, not its address
+    const record = { id: saved.id, kind: "contact", receivedAt: "2026-11-21T10:00:00.000Z", values: valid, ip: "127.0.0.0" }
     expect(await store.get("contact", saved.id)).toEqual(record)
     expect(await store.list("contact")).toEqual([record])
     expect(await store.list("subscribe")).toEqual([])
@@ -181,6 +195,87 @@ describe.each(backends)("the %s store", (_name, subject) => {
     const confirmed = { ...later, status: "confirmed" as const, confirmedAt: "2026-11-21T13:00:00.000Z", mailDue: false }
     await store.setSubscriber(confirmed)
     expect(await store.subscribers()).toEqual([earlier, confirmed])
+  })
+})
+
+describe.each(backends)("privacy on the %s store", (_name, subject) => {
+  const day = (n: number) => new Date(Date.parse("2026-01-01T00:00:00Z") + n * 86_400_000)
+  const pending = (email: string, at: Date): Subscriber => ({ email, status: "pending", secret: "s3cret-value", firstRequestedAt: at.toISOString(), lastRequestedAt: at.toISOString(), confirmationsRequested: 1, mailDue: false, mailAttempts: 1 })
+
+  it("keeps a client's network, never its whole address, and cuts one an older version stored whole", async () => {
+    const { open } = subject()
+    const store = open()
+    const v4 = await store.save("contact", valid, { ip: "203.0.113.77" })
+    const v6 = await store.save("contact", valid, { ip: "2001:db8:abcd:12:1:2:3:4" })
+    const mapped = await store.save("subscribe", { email: "m@example.com" }, { ip: "::ffff:198.51.100.9" })
+    expect((await store.get("contact", v4.id))?.ip).toBe("203.0.113.0")
+    expect((await store.get("contact", v6.id))?.ip).toBe("2001:db8:abcd::")
+    expect((await store.get("subscribe", mapped.id))?.ip).toBe("198.51.100.0")
+    const old = { ...(await store.get("contact", v4.id))!, ip: "203.0.113.77" }
+    await store.rewrite(old)
+    expect((await purge(store, RETENTION_DEFAULTS)).addressesCut).toBe(1)
+    expect((await open().get("contact", v4.id))?.ip).toBe("203.0.113.0")
+  })
+
+  it("deletes each record when its time is up, with a controlled clock, and never an undelivered message", async () => {
+    const { open, dump } = subject()
+    const store = open()
+    const delivered = await store.save("contact", { ...valid, email: "delivered@example.com" }, { now: day(0), idempotencyKey: "key-delivered-1" })
+    await store.setDelivery(delivered.id, { attempts: 1, lastAttemptAt: day(0).toISOString(), deliveredAt: day(0).toISOString() })
+    const owed = await store.save("contact", { ...valid, email: "owed@example.com" }, { now: day(0), idempotencyKey: "key-owed-1" })
+    const request = await store.save("subscribe", { email: "pending@example.com" }, { now: day(0) })
+    await store.setSubscriber(pending("pending@example.com", day(0)))
+    await store.setSubscriber({ ...pending("confirmed@example.com", day(0)), status: "confirmed", confirmedAt: day(0).toISOString() })
+
+    // a day later: nothing is due
+    expect(await purge(store, RETENTION_DEFAULTS, day(1))).toEqual({ contactMessages: 0, deliveryRecords: 0, subscribeRequests: 0, unconfirmedSubscriptions: 0, idempotencyKeys: 0, addressesCut: 0 })
+    // after 8 days: the idempotency keys (7 days)
+    expect(await purge(store, RETENTION_DEFAULTS, day(8))).toMatchObject({ idempotencyKeys: 2, contactMessages: 0 })
+    expect(await store.idempotencyKeys("contact")).toEqual([])
+    // after 31 days: the unconfirmed subscription and the subscribe request (30 days)
+    expect(await purge(store, RETENTION_DEFAULTS, day(31))).toMatchObject({ unconfirmedSubscriptions: 1, subscribeRequests: 1, contactMessages: 0 })
+    expect(await store.subscriber(subscriberKey("pending@example.com"))).toBeUndefined()
+    expect(await store.get("subscribe", request.id)).toBeUndefined()
+    expect(await store.subscriber(subscriberKey("confirmed@example.com"))).toMatchObject({ status: "confirmed" })
+    // after 366 days: the delivered message and its delivery record (365 days); the undelivered one stays
+    expect(await purge(store, RETENTION_DEFAULTS, day(366))).toMatchObject({ contactMessages: 1, deliveryRecords: 1 })
+    expect(await store.get("contact", delivered.id)).toBeUndefined()
+    expect((await store.delivery(delivered.id)).deliveredAt).toBeUndefined()
+    expect(await store.get("contact", owed.id)).toMatchObject({ values: { email: "owed@example.com" } })
+    expect(await dump()).not.toContain("delivered@example.com")
+    expect(await dump()).not.toContain("pending@example.com")
+    // shorter settings, by environment
+    expect(readRetention({ FORMS_RETAIN_CONTACT_DAYS: "30", FORMS_RETAIN_UNCONFIRMED_DAYS: "7", FORMS_RETAIN_KEY_DAYS: "1" })).toEqual({ contactDays: 30, unconfirmedDays: 7, keyDays: 1 })
+    expect(() => readRetention({ FORMS_RETAIN_CONTACT_DAYS: "0" })).toThrow(/FORMS_RETAIN_CONTACT_DAYS/)
+  })
+
+  it("exports every record about an address, and forgets them all: no record holds it afterwards", async () => {
+    const { open, dump } = subject()
+    const store = open()
+    const ada = "Ada@Example.com"
+    const first = await store.save("contact", { ...valid, email: "ada@example.com" }, { idempotencyKey: "ada-key-0001", ip: "203.0.113.5" })
+    await store.setDelivery(first.id, { attempts: 1, deliveredAt: "2026-11-20T10:00:00.000Z" })
+    const second = await store.save("contact", { ...valid, email: "ADA@example.com", subject: "Second" })
+    const request = await store.save("subscribe", { email: "ada@example.com" }, { idempotencyKey: "ada-key-0002" })
+    await store.setSubscriber({ ...pending("ada@example.com", new Date("2026-11-20T10:00:00Z")), status: "confirmed" })
+    const other = await store.save("contact", { ...valid, email: "grace@example.com" }, { idempotencyKey: "grace-key-001" })
+
+    const exported = await exportAddress(store, ada)
+    expect(exported.contactMessages.map(({ message }) => message.id).sort()).toEqual([first.id, second.id].sort())
+    expect(exported.contactMessages.find(({ message }) => message.id === first.id)?.delivery.deliveredAt).toBe("2026-11-20T10:00:00.000Z")
+    expect(exported.subscribeRequests.map((r) => r.id)).toEqual([request.id])
+    expect(exported.subscription).toMatchObject({ email: "ada@example.com", status: "confirmed" })
+    expect(JSON.stringify(exported)).not.toContain("s3cret-value")
+
+    const removed = await forgetAddress(open(), ada)
+    expect(removed).toEqual(expect.arrayContaining([layout.submission("contact", first.id), layout.delivery(first.id), layout.submission("contact", second.id), layout.submission("subscribe", request.id), layout.subscriber(subscriberKey(ada))]))
+    expect(removed.filter((key) => key.includes("/keys/"))).toHaveLength(2)
+    expect((await dump()).toLowerCase()).not.toContain("ada@example.com")
+    expect(await exportAddress(store, ada)).toEqual({ address: ada, contactMessages: [], subscribeRequests: [] })
+    // everyone else's records stay
+    expect(await store.get("contact", other.id)).toMatchObject({ values: { email: "grace@example.com" } })
+    expect(await store.idempotencyKeys("contact")).toEqual([{ key: expect.stringContaining("contact/keys/"), id: other.id }])
+    expect(await forgetAddress(store, ada)).toEqual([])
   })
 })
 
@@ -287,7 +382,7 @@ describe("the form service on the netlify-blobs backend (FORMS_STORE)", () => {
       expect(repeat.status).toBe(200)
       expect(JSON.parse(repeat.body)).toMatchObject({ id, duplicate: true })
       const record = await rawStore(blobOptions({ name })).get(layout.submission("contact", id), { type: "json" })
-      expect(record).toMatchObject({ id, kind: "contact", values: valid, ip: "127.0.0.1" })
+      expect(record).toMatchObject({ id, kind: "contact", values: valid, ip: "127.0.0.0" })
     } finally {
       await service.close()
     }

@@ -97,7 +97,7 @@ describe("createStore", () => {
       kind: "contact",
       receivedAt: "2026-11-21T10:00:00.000Z",
       values: valid,
-      ip: "127.0.0.1",
+      ip: "127.0.0.0", // the network, not the address
     })
   })
 })

@@ -33,9 +33,39 @@ export interface FormsConfig {
   retry: { minMs: number; maxMs: number }
   /** A confirmation e-mail goes to the same address at most once per cooldownS, and at most max times */
   confirm: { cooldownS: number; max: number }
+  /** How long records are kept (privacy.ts) */
+  retention: Retention
 }
 
 export class ConfigError extends Error {}
+
+/** How long records are kept, in days (FORMS_RETAIN_*; README, "The forms") */
+export interface Retention {
+  /** A contact message and its delivery record, counted from its delivery */
+  contactDays: number
+  /** A subscription never confirmed, counted from its last request; and each subscribe request's record */
+  unconfirmedDays: number
+  /** An idempotency key, counted from its submission: a client retries within minutes, not days */
+  keyDays: number
+}
+
+export const RETENTION_DEFAULTS: Retention = { contactDays: 365, unconfirmedDays: 30, keyDays: 7 }
+
+export function readRetention(env: NodeJS.ProcessEnv): Retention {
+  const days = (name: string, fallback: number) => {
+    const raw = env[name]
+    if (raw === undefined || raw === "") return fallback
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < 1 || value > 3650) throw new ConfigError(`${name} is "${raw}"; it must be a whole number of days from 1 to 3650 (default ${fallback}).`)
+    return value
+  }
+  return {
+    contactDays: days("FORMS_RETAIN_CONTACT_DAYS", RETENTION_DEFAULTS.contactDays),
+    unconfirmedDays: days("FORMS_RETAIN_UNCONFIRMED_DAYS", RETENTION_DEFAULTS.unconfirmedDays),
+    keyDays: days("FORMS_RETAIN_KEY_DAYS", RETENTION_DEFAULTS.keyDays),
+  }
+}
+
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name]
@@ -92,5 +122,6 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
     rateLimit: { points: positive(env, "FORMS_RATE_LIMIT", 10), windowS: positive(env, "FORMS_RATE_WINDOW_S", 600) },
     retry: { minMs: positive(env, "FORMS_RETRY_MIN_MS", 5_000), maxMs: positive(env, "FORMS_RETRY_MAX_MS", 3_600_000) },
     confirm: { cooldownS: positive(env, "FORMS_CONFIRM_COOLDOWN_S", 86_400), max: positive(env, "FORMS_CONFIRM_MAX", 3) },
+    retention: readRetention(env),
   }
 }

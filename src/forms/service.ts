@@ -6,6 +6,7 @@ import { readConfig, type FormsConfig } from "./config"
 import { copy, errorText, fill, noticePath } from "./copy"
 import { IDEMPOTENCY_KEY, type FormKind } from "./fields"
 import { createOutbox, type Logger } from "./outbox"
+import { purge } from "./privacy"
 import { confirmPage, formPage, invalidLinkPage, messagePage, type ShownError } from "./pages"
 import { createStore, subscriberKey, sweepTemporaryFiles, type Store } from "./store"
 import { createBlobStore } from "./store-blobs"
@@ -94,6 +95,19 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     if (removed > 0) log.warn(`forms: removed ${removed} temporary file${removed > 1 ? "s" : ""} an earlier crash or full disk left in ${config.dataDir}.`)
   })().catch((error: Error) => log.error(`forms: could not clear temporary files at start: ${error.message}`))
   const started = swept.then(() => outbox.start()).catch((error: Error) => log.error(`forms: could not read the store at start: ${error.message}`))
+  // Retention (privacy.ts): at start, then once a day
+  const applyRetention = async () => {
+    try {
+      const report = await purge(store, config.retention)
+      const removed = Object.entries(report).filter(([, count]) => count > 0)
+      if (removed.length) log.info(`forms: retention applied: ${removed.map(([what, count]) => `${count} ${what}`).join(", ")}.`)
+    } catch (error) {
+      log.error(`forms: could not apply the retention rules: ${(error as Error).message}`)
+    }
+  }
+  const purged = started.then(applyRetention)
+  const daily = setInterval(() => void applyRetention(), 86_400_000)
+  daily.unref()
 
   /** Runs fn after every earlier fn with the same key (read-modify-write of one subscriber file). */
   function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
@@ -218,7 +232,9 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
   }
 
   async function close(): Promise<void> {
+    clearInterval(daily)
     await started
+    await purged
     await outbox.stop()
   }
 

@@ -56,6 +56,10 @@ export function createBlobStore(options: BlobStoreOptions): Store {
       await blobs().setJSON(key, value)
     },
     keys: async (prefix) => (await blobs().list({ prefix })).blobs.map((blob) => blob.key),
+    readText: async (key) => (await blobs().get(key, { type: "text" })) ?? undefined,
+    remove: async (key) => {
+      await blobs().delete(key)
+    },
     claim: async (key, value) => {
       await checkConditionalWrites()
       await blobs().set(key, value, { onlyIfNew: true })

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "crypto"
 import { promises as fs } from "fs"
+import net from "net"
 import path from "path"
 import type { FormKind } from "./fields"
 
@@ -8,7 +9,7 @@ export interface StoredSubmission {
   kind: FormKind
   receivedAt: string
   values: Record<string, string>
-  /** The client's address, for abuse handling */
+  /** The client's network, for abuse handling: its address cut to /24 (IPv4) or /48 (IPv6), never the whole address */
   ip?: string
 }
 
@@ -73,6 +74,12 @@ export interface Store {
   setSubscriber(value: Subscriber): Promise<void>
   /** Every subscriber address, first requested first */
   subscribers(): Promise<Subscriber[]>
+  /** Saves a submission record as it is (used to rewrite an old record, e.g. to cut its address) */
+  rewrite(submission: StoredSubmission): Promise<void>
+  /** Every idempotency key of a kind and the submission id it holds */
+  idempotencyKeys(kind: FormKind): Promise<{ key: string; id: string }[]>
+  /** Deletes one record by its key (layout.*); deleting what is not there is no error */
+  remove(key: string): Promise<void>
 }
 
 /**
@@ -89,9 +96,31 @@ export interface Backend {
   keys(prefix: string): Promise<string[]>
   /** Creates key holding value unless it exists, atomically; resolves to what key holds: value, or what an earlier claim put there */
   claim(key: string, value: string): Promise<string>
+  /** The text at key, undefined when there is none */
+  readText(key: string): Promise<string | undefined>
+  /** Deletes key; resolves also when there was none */
+  remove(key: string): Promise<void>
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
+
+/**
+ * A client's network instead of its address: IPv4 cut to /24 (203.0.113.0),
+ * IPv6 to /48 (2001:db8:1::), an IPv4-mapped IPv6 address as IPv4. Enough to
+ * see that many posts came from one place, not who sent them. The rate
+ * limiter still uses the whole address, in memory only.
+ */
+export function networkOf(address: string): string | undefined {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  const ip = mapped ? mapped[1]! : address
+  if (net.isIPv4(ip)) return `${ip.split(".").slice(0, 3).join(".")}.0`
+  if (!net.isIPv6(ip)) return undefined
+  const [head = "", tail = ""] = ip.split("::")
+  const headParts = head ? head.split(":") : []
+  const tailParts = tail ? tail.split(":") : []
+  const groups = ip.includes("::") ? [...headParts, ...Array(8 - headParts.length - tailParts.length).fill("0"), ...tailParts] : headParts
+  return `${groups.slice(0, 3).map((group) => group.replace(/^0+(?=.)/, "").toLowerCase()).join(":")}::`
+}
 
 /** The key a subscriber's record is named by: a hash, so the address never appears in a key or path. */
 export const subscriberKey = (email: string) => sha256(email.trim().toLowerCase())
@@ -103,7 +132,8 @@ const KEY = /^[0-9a-f]{64}$/
 export const layout = {
   submissions: (kind: FormKind) => `${kind}/submissions/`,
   submission: (kind: FormKind, id: string) => `${layout.submissions(kind)}${id}.json`,
-  idempotencyKey: (kind: FormKind, key: string) => `${kind}/keys/${sha256(key)}`,
+  idempotencyKeys: (kind: FormKind) => `${kind}/keys/`,
+  idempotencyKey: (kind: FormKind, key: string) => `${layout.idempotencyKeys(kind)}${sha256(key)}`,
   delivery: (id: string) => `contact/delivery/${id}.json`,
   subscribers: "subscribe/addresses/",
   subscriber: (key: string) => `${layout.subscribers}${key}.json`,
@@ -137,7 +167,8 @@ export function storeOn(backend: Backend): Store {
         }
       }
     }
-    const record: StoredSubmission = { id, kind, receivedAt: (meta.now ?? new Date()).toISOString(), values, ...(meta.ip ? { ip: meta.ip } : {}) }
+    const network = meta.ip ? networkOf(meta.ip) : undefined
+    const record: StoredSubmission = { id, kind, receivedAt: (meta.now ?? new Date()).toISOString(), values, ...(network ? { ip: network } : {}) }
     await backend.write(layout.submission(kind, id), record)
     return { id, duplicate: false }
   }
@@ -172,7 +203,17 @@ export function storeOn(backend: Backend): Store {
     return records.sort((a, b) => a.firstRequestedAt.localeCompare(b.firstRequestedAt))
   }
 
-  return { location: backend.location, save, list, get, delivery, setDelivery, subscriber, setSubscriber, subscribers }
+  async function rewrite(submission: StoredSubmission): Promise<void> {
+    await backend.write(layout.submission(submission.kind, submission.id), submission)
+  }
+
+  async function idempotencyKeys(kind: FormKind): Promise<{ key: string; id: string }[]> {
+    const keys = (await backend.keys(layout.idempotencyKeys(kind))).filter((key) => !key.endsWith(TEMPORARY))
+    const held = await Promise.all(keys.map(async (key) => ({ key, id: ((await backend.readText(key)) ?? "").trim() })))
+    return held
+  }
+
+  return { location: backend.location, save, list, get, delivery, setDelivery, subscriber, setSubscriber, subscribers, rewrite, idempotencyKeys, remove: (key) => backend.remove(key) }
 }
 
 async function fsyncDir(dir: string): Promise<void> {
@@ -284,12 +325,25 @@ function fileBackend(dir: string): Backend {
     }
   }
 
+  async function remove(key: string): Promise<void> {
+    await fs.unlink(file(key)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error
+    })
+    await fsyncDir(path.dirname(file(key))).catch(() => undefined)
+  }
+
   return {
     location: dir,
     read: (key) => readJson(file(key)),
+    readText: (key) =>
+      fs.readFile(file(key), "utf8").catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return undefined
+        throw error
+      }),
     write: (key, value) => writeDurably(file(key), json(value)),
     keys,
     claim,
+    remove,
   }
 }
 

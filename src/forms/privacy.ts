@@ -1,0 +1,125 @@
+/**
+ * What the forms keep about people, and for how long: the retention rules
+ * (purge), and a person's rights over what is kept about their address
+ * (export, forget). Framework-free like the rest of src/forms, over either
+ * store backend.
+ */
+import type { Retention } from "./config"
+import { layout, networkOf, subscriberKey, type Delivery, type Store, type StoredSubmission, type Subscriber } from "./store"
+
+const DAY_MS = 86_400_000
+const olderThan = (iso: string | undefined, days: number, now: Date) => iso !== undefined && now.getTime() - Date.parse(iso) > days * DAY_MS
+
+export interface PurgeReport {
+  contactMessages: number
+  deliveryRecords: number
+  subscribeRequests: number
+  unconfirmedSubscriptions: number
+  idempotencyKeys: number
+  /** Records whose client address was stored whole, before addresses were cut to their network */
+  addressesCut: number
+}
+
+/**
+ * Applies the retention rules at `now`: deletes what is past its time and
+ * cuts any whole client address still on record to its network. A contact
+ * message that has not been e-mailed yet is kept, whatever its age: it is a
+ * lead still owed to the company.
+ */
+export async function purge(store: Store, retention: Retention, now = new Date()): Promise<PurgeReport> {
+  const report: PurgeReport = { contactMessages: 0, deliveryRecords: 0, subscribeRequests: 0, unconfirmedSubscriptions: 0, idempotencyKeys: 0, addressesCut: 0 }
+  const kept = new Map<string, StoredSubmission>()
+
+  for (const submission of await store.list("contact")) {
+    const delivery = await store.delivery(submission.id)
+    // delivered, or sent in a send whose outcome a stop left unknown (it counts as sent)
+    const doneAt = delivery.deliveredAt ?? delivery.sendingSince
+    if (olderThan(doneAt, retention.contactDays, now)) {
+      await store.remove(layout.delivery(submission.id))
+      await store.remove(layout.submission("contact", submission.id))
+      report.contactMessages += 1
+      report.deliveryRecords += 1
+    } else kept.set(submission.id, await cutAddress(store, submission, report))
+  }
+  for (const submission of await store.list("subscribe")) {
+    // the request itself; the address's record (below) says where the subscription stands
+    if (olderThan(submission.receivedAt, retention.unconfirmedDays, now)) {
+      await store.remove(layout.submission("subscribe", submission.id))
+      report.subscribeRequests += 1
+    } else kept.set(submission.id, await cutAddress(store, submission, report))
+  }
+  for (const subscriber of await store.subscribers()) {
+    if (subscriber.status === "pending" && olderThan(subscriber.lastRequestedAt, retention.unconfirmedDays, now)) {
+      await store.remove(layout.subscriber(subscriberKey(subscriber.email)))
+      report.unconfirmedSubscriptions += 1
+    }
+  }
+  for (const kind of ["contact", "subscribe"] as const) {
+    for (const { key, id } of await store.idempotencyKeys(kind)) {
+      const submission = kept.get(id)
+      // a key matters while its client may still retry: days, counted from its submission
+      if (!submission || olderThan(submission.receivedAt, retention.keyDays, now)) {
+        await store.remove(key)
+        report.idempotencyKeys += 1
+      }
+    }
+  }
+  return report
+}
+
+async function cutAddress(store: Store, submission: StoredSubmission, report: PurgeReport): Promise<StoredSubmission> {
+  if (submission.ip === undefined || submission.ip === networkOf(submission.ip)) return submission
+  const network = networkOf(submission.ip)
+  const { ip: _whole, ...rest } = submission
+  const cut: StoredSubmission = network ? { ...rest, ip: network } : rest
+  await store.rewrite(cut)
+  report.addressesCut += 1
+  return cut
+}
+
+const sameAddress = (a: string | undefined, b: string) => (a ?? "").trim().toLowerCase() === b.trim().toLowerCase()
+
+/** Everything the store holds about one e-mail address. */
+export interface AddressRecords {
+  address: string
+  contactMessages: { message: StoredSubmission; delivery: Delivery }[]
+  subscribeRequests: StoredSubmission[]
+  /** The address's subscription, without the secret its links are made from */
+  subscription?: Omit<Subscriber, "secret">
+}
+
+/** Every record about an address: its contact messages with their delivery records, its subscribe requests and its subscription. */
+export async function exportAddress(store: Store, address: string): Promise<AddressRecords> {
+  const contactMessages = await Promise.all(
+    (await store.list("contact")).filter((submission) => sameAddress(submission.values.email, address)).map(async (message) => ({ message, delivery: await store.delivery(message.id) })),
+  )
+  const subscribeRequests = (await store.list("subscribe")).filter((submission) => sameAddress(submission.values.email, address))
+  const subscriber = await store.subscriber(subscriberKey(address))
+  const subscription = subscriber ? (({ secret: _secret, ...rest }) => rest)(subscriber) : undefined
+  return { address, contactMessages, subscribeRequests, ...(subscription ? { subscription } : {}) }
+}
+
+/**
+ * Erases everything about an address: its contact messages and their
+ * delivery records, its subscribe requests, the idempotency keys of all of
+ * them, and its subscription. Returns the keys of the records it deleted.
+ */
+export async function forgetAddress(store: Store, address: string): Promise<string[]> {
+  const records = await exportAddress(store, address)
+  const removed: string[] = []
+  const remove = async (key: string) => {
+    await store.remove(key)
+    removed.push(key)
+  }
+  const ids = new Set([...records.contactMessages.map(({ message }) => message.id), ...records.subscribeRequests.map((request) => request.id)])
+  for (const kind of ["contact", "subscribe"] as const) {
+    for (const { key, id } of await store.idempotencyKeys(kind)) if (ids.has(id)) await remove(key)
+  }
+  for (const { message } of records.contactMessages) {
+    await remove(layout.delivery(message.id))
+    await remove(layout.submission("contact", message.id))
+  }
+  for (const request of records.subscribeRequests) await remove(layout.submission("subscribe", request.id))
+  if (records.subscription) await remove(layout.subscriber(subscriberKey(address)))
+  return removed
+}
