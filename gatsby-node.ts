@@ -9,6 +9,7 @@ import { currentStylesheetName, refreshInlineStyles, type Stylesheet } from "./s
 import { initialScripts, shiftedSourceMap, withCompileHint, type WebpackStats } from "./src/build/compile-hints"
 import { precompress } from "./src/build/precompress"
 import { withoutFetchStandIn } from "./src/build/node-fetch"
+import { NOTICE_IDS } from "./src/forms/copy"
 import { inlineScriptHashes, rewriteInlineScripts } from "./src/security/inline-scripts"
 
 const CONTENT = path.resolve("content")
@@ -69,8 +70,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 const solutionTemplate = path.resolve("src/templates/solution.tsx")
 const noticeTemplate = path.resolve("src/templates/notice.tsx")
-/** The outcomes the form service redirects to (src/forms/copy.ts NoticeId); each needs its page. */
-const NOTICES = ["contact-sent", "subscribe-pending", "subscribe-confirmed"]
+/** The outcomes the form service redirects to; each needs its page. */
+const NOTICES = NOTICE_IDS
 const NOTICE_PATH = /^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/

@@ -37,8 +37,11 @@ async function main(): Promise<void> {
   if (what === "subscribers") {
     const subscribers = await store.subscribers()
     if (asJson) return console.log(JSON.stringify(subscribers.map(({ secret: _secret, ...rest }) => rest), null, 2))
-    for (const s of subscribers) console.log(`${s.status.padEnd(9)} ${s.email}  since ${s.firstRequestedAt}${s.confirmedAt ? `, confirmed ${s.confirmedAt}` : ""}`)
-    console.log(`${subscribers.filter((s) => s.status === "confirmed").length} confirmed, ${subscribers.filter((s) => s.status === "pending").length} pending (${store.location})`)
+    for (const s of subscribers) {
+      console.log(`${s.status.padEnd(12)} ${s.email}  since ${s.firstRequestedAt}${s.confirmedAt ? `, confirmed ${s.confirmedAt}` : ""}${s.unsubscribedAt ? `, unsubscribed ${s.unsubscribedAt}` : ""}`)
+    }
+    const count = (status: string) => subscribers.filter((s) => s.status === status).length
+    console.log(`${count("confirmed")} confirmed, ${count("pending")} pending, ${count("unsubscribed")} unsubscribed (${store.location}); only confirmed addresses may be sent news`)
     return
   }
   if (what !== "contact" && what !== "subscribe") throw new Error(`Unknown "${what}". ${USAGE}`)

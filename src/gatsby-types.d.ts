@@ -1889,7 +1889,7 @@ type FormFieldSortInput = {
 type FormMail = {
   /** Subject of the subscription confirmation e-mail */
   readonly confirmSubject: Scalars['String'];
-  /** Body of the confirmation e-mail; {link} is the confirmation link */
+  /** Body of the confirmation e-mail; {link} is the confirmation link, {unsubscribe} the unsubscribe link */
   readonly confirmText: Scalars['String'];
   /** First line of the e-mail to the company */
   readonly contactIntro: Scalars['String'];
@@ -1920,7 +1920,7 @@ type FormMailSortInput = {
 
 /** A page a form ends on */
 type FormNotice = {
-  /** Which outcome it shows: contact-sent, subscribe-pending or subscribe-confirmed */
+  /** Which outcome it shows: contact-sent, subscribe-pending, subscribe-confirmed or unsubscribed */
   readonly id: Scalars['String'];
   /** Link back to the home page */
   readonly link: Scalars['String'];
@@ -1998,6 +1998,44 @@ type FormStatusSortInput = {
   readonly subscribeSent: InputMaybe<SortOrderEnum>;
 };
 
+/** Texts of the unsubscribe page */
+type FormUnsubscribePage = {
+  /** The button that unsubscribes */
+  readonly button: Scalars['String'];
+  /** Text when the link is broken or no longer valid */
+  readonly invalidText: Scalars['String'];
+  /** Heading when the link is broken or no longer valid */
+  readonly invalidTitle: Scalars['String'];
+  /** Text above the button; {email} is the address */
+  readonly text: Scalars['String'];
+  /** Heading and browser-tab title */
+  readonly title: Scalars['String'];
+};
+
+type FormUnsubscribePageFieldSelector = {
+  readonly button: InputMaybe<FieldSelectorEnum>;
+  readonly invalidText: InputMaybe<FieldSelectorEnum>;
+  readonly invalidTitle: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type FormUnsubscribePageFilterInput = {
+  readonly button: InputMaybe<StringQueryOperatorInput>;
+  readonly invalidText: InputMaybe<StringQueryOperatorInput>;
+  readonly invalidTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FormUnsubscribePageSortInput = {
+  readonly button: InputMaybe<SortOrderEnum>;
+  readonly invalidText: InputMaybe<SortOrderEnum>;
+  readonly invalidTitle: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 /** What the contact and subscribe forms say: statuses, error messages, the e-mails they send and the pages they end on */
 type FormsJson = Node & {
   readonly children: ReadonlyArray<Node>;
@@ -2018,6 +2056,8 @@ type FormsJson = Node & {
   readonly status: FormStatus;
   /** Label of the hidden anti-spam field (read only by screen readers that ignore hiding, so it tells people to leave it empty) */
   readonly trapLabel: Scalars['String'];
+  /** The page the unsubscribe link in every e-mail to a subscriber opens */
+  readonly unsubscribePage: FormUnsubscribePage;
 };
 
 type FormsJsonConnection = {
@@ -2077,6 +2117,7 @@ type FormsJsonFieldSelector = {
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly status: InputMaybe<FormStatusFieldSelector>;
   readonly trapLabel: InputMaybe<FieldSelectorEnum>;
+  readonly unsubscribePage: InputMaybe<FormUnsubscribePageFieldSelector>;
 };
 
 type FormsJsonFilterInput = {
@@ -2091,6 +2132,7 @@ type FormsJsonFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly status: InputMaybe<FormStatusFilterInput>;
   readonly trapLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly unsubscribePage: InputMaybe<FormUnsubscribePageFilterInput>;
 };
 
 type FormsJsonFilterListInput = {
@@ -2150,6 +2192,7 @@ type FormsJsonSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
   readonly status: InputMaybe<FormStatusSortInput>;
   readonly trapLabel: InputMaybe<SortOrderEnum>;
+  readonly unsubscribePage: InputMaybe<FormUnsubscribePageSortInput>;
 };
 
 /** How many gallery items show at viewport widths up to maxWidth */
@@ -4184,6 +4227,7 @@ type Query_formsJsonArgs = {
   parent: InputMaybe<NodeFilterInput>;
   status: InputMaybe<FormStatusFilterInput>;
   trapLabel: InputMaybe<StringQueryOperatorInput>;
+  unsubscribePage: InputMaybe<FormUnsubscribePageFilterInput>;
 };
 
 

@@ -6,7 +6,7 @@
  */
 import fs from "fs"
 import type { Page } from "playwright-core"
-import { closeAll, openPage, pageErrors, visit } from "../support/browser"
+import { closeAll, confirmedSubscriber, openPage, origin, pageErrors, visit } from "../support/browser"
 
 jest.setTimeout(120_000)
 afterAll(closeAll)
@@ -40,6 +40,21 @@ describe.each([375, 1440])("at %i px", (width) => {
   it.each(ROUTES)("%s has no WCAG A/AA violation and hydrates without errors", async (route) => {
     const page = await openPage(width)
     await visit(page, route)
+    await page.waitForTimeout(300)
+    expect(await axe(page)).toEqual([])
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+})
+
+describe("the pages the subscriber's links open", () => {
+  it.each([375, 1440])("the unsubscribe page and the unsubscribed page at %i px", async (width) => {
+    const { link } = confirmedSubscriber(`axe-${width}-${Date.now()}@example.com`)
+    const page = await openPage(width)
+    await page.goto(`${origin()}${link}`)
+    expect(await page.locator("form[action='/api/unsubscribe'] button").count()).toBe(1)
+    expect(await axe(page)).toEqual([])
+    await Promise.all([page.waitForURL(/\/subscribe\/unsubscribed$/), page.locator("form[action='/api/unsubscribe'] button").click()])
     await page.waitForTimeout(300)
     expect(await axe(page)).toEqual([])
     expect(pageErrors(page)).toEqual([])

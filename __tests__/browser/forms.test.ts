@@ -7,13 +7,14 @@
 import fs from "fs"
 import path from "path"
 import type { Page } from "playwright-core"
-import { openPage, origin, pageErrors, visit } from "../support/browser"
+import { confirmedSubscriber, openPage, origin, pageErrors, visit } from "../support/browser"
 import { readContent } from "../support/serve"
 
 interface Forms {
   status: { contactSent: string; subscribeSent: string; failed: string }
   errors: Record<string, string>
   errorPage: { title: string }
+  unsubscribePage: { button: string }
   pages: { id: string; path: string; title: string }[]
 }
 interface Contact {
@@ -161,6 +162,26 @@ describe("subscribe form", () => {
     await Promise.all([page.waitForURL(`${origin()}${notice("subscribe-pending").path}`), page.click('.subscribe__form button[type="submit"]')])
     expect(await page.textContent("h1")).toBe(notice("subscribe-pending").title)
     expect(stored("subscribe", { email })).toHaveLength(1)
+    await page.context().close()
+  })
+})
+
+describe("unsubscribe without JavaScript", () => {
+  it("shows a button on the link's page, changes nothing until it is pressed, then ends on the unsubscribed page", async () => {
+    const email = `leaving-${unique()}@example.com`
+    const { link, file } = confirmedSubscriber(email)
+    const page = await openPage(375, { javaScriptEnabled: false })
+    await page.goto(`${origin()}${link}`)
+    expect(await page.getByRole("button", { name: forms.unsubscribePage.button }).isVisible()).toBe(true)
+    expect(await page.textContent("p")).toContain(email)
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).status).toBe("confirmed")
+    await Promise.all([page.waitForURL(`${origin()}${notice("unsubscribed").path}`), page.getByRole("button", { name: forms.unsubscribePage.button }).click()])
+    expect(await page.textContent("h1")).toBe(notice("unsubscribed").title)
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toMatchObject({ status: "unsubscribed", unsubscribedAt: expect.any(String) })
+    // the same link again: harmless
+    await page.goto(`${origin()}${link}`)
+    await Promise.all([page.waitForURL(`${origin()}${notice("unsubscribed").path}`), page.getByRole("button", { name: forms.unsubscribePage.button }).click()])
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).status).toBe("unsubscribed")
     await page.context().close()
   })
 })

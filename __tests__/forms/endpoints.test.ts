@@ -26,6 +26,7 @@ const copy = readJson<{
   errors: Record<string, string>
   errorPage: { title: string }
   confirmPage: { title: string; button: string; invalidText: string }
+  unsubscribePage: { title: string; button: string; invalidText: string }
   mail: { contactSubject: string; confirmSubject: string }
   pages: { id: string; path: string }[]
 }>("content/forms/forms.json")
@@ -172,7 +173,8 @@ const readDelivery = (dataDir: string, id: string): DeliveryRecord | undefined =
 
 interface SubscriberRecord {
   email: string
-  status: "pending" | "confirmed"
+  status: "pending" | "confirmed" | "unsubscribed"
+  unsubscribedAt?: string
   mailDue: boolean
   mailAttempts: number
   confirmationsRequested: number
@@ -398,6 +400,66 @@ describe("with a working SMTP server", () => {
     expect((await postJson(server.url, "subscribe", { email })).status).toBe(202)
     await sleep(1_000)
     expect(mailsTo()).toHaveLength(1)
+  }, 45_000)
+
+  it("(g) unsubscribe: every confirmation carries a signed link and RFC 8058 headers; GET changes nothing, POST unsubscribes, for good", async () => {
+    const email = "ada.lovelace@example.com"
+    const mailsTo = () => smtp.messages.filter((mail) => mail.envelope.to.some((to) => to.toLowerCase() === email))
+    expect((await postJson(server.url, "subscribe", { email })).status).toBe(202)
+    const [mail] = await waitUntil(() => (mailsTo().length > 0 ? mailsTo() : undefined), 15_000, "no confirmation e-mail")
+    const confirmToken = /\/api\/subscribe-confirm\?token=([0-9a-f]{64}\.[A-Za-z0-9_-]{43})/.exec(mail!.parsed.text ?? "")![1]!
+    expect((await postForm(server.url, "subscribe-confirm", { token: confirmToken })).status).toBe(303)
+
+    // the link in the text and the List-Unsubscribe header name the same URL; one-click POST is announced
+    const link = /(\S+\/api\/unsubscribe\?token=([0-9a-f]{64}\.[A-Za-z0-9_-]{43}))(?=\s|$)/.exec(mail!.parsed.text ?? "")
+    expect(link).not.toBeNull()
+    const [, href, token] = link as unknown as [string, string, string]
+    expect(href.startsWith(`${SITE_URL}/api/unsubscribe?token=`)).toBe(true)
+    expect(token).not.toBe(confirmToken)
+    // header lines as a reader unfolds them (a long one may be folded onto the next line)
+    const unfolded = headerBlock(mail!).replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)
+    expect(unfolded).toContain(`List-Unsubscribe: <${href}>`)
+    expect(unfolded).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
+
+    // GET (a mail scanner, a person opening the link): a page with a button, nothing changes
+    const { pathname, search } = new URL(href)
+    const page = await send(server.url, { method: "GET", path: `${pathname}${search}`, headers: { accept: "text/html" } })
+    expect(page.status).toBe(200)
+    expect(page.text).toContain(escapeHtml(copy.unsubscribePage.button))
+    expect(page.text).toContain('action="/api/unsubscribe"')
+    expect(readSubscriber(server.dataDir, email)?.status).toBe("confirmed")
+
+    // a wrong or malformed token: a clear 4xx page, nothing changes
+    for (const bad of [`${token.split(".")[0]}.${"A".repeat(43)}`, confirmToken, "nonsense"]) {
+      const viaGet = await send(server.url, { method: "GET", path: `/api/unsubscribe?token=${encodeURIComponent(bad)}`, headers: { accept: "text/html" } })
+      expect([bad, viaGet.status]).toEqual([bad, 404])
+      expect(viaGet.text).toContain(escapeHtml(copy.unsubscribePage.invalidText))
+      expect((await postForm(server.url, "unsubscribe", { token: bad })).status).toBe(404)
+    }
+    expect(readSubscriber(server.dataDir, email)?.status).toBe("confirmed")
+
+    // a mail client's one-click POST (RFC 8058): body List-Unsubscribe=One-Click, the token in the URL
+    const oneClick = await send(server.url, { method: "POST", path: `${pathname}${search}`, headers: { "content-type": FORM_TYPE }, body: "List-Unsubscribe=One-Click" })
+    expect(oneClick.status).toBe(200)
+    expect(readSubscriber(server.dataDir, email)).toMatchObject({ status: "unsubscribed", unsubscribedAt: expect.any(String), mailDue: false })
+    // again, and through the page's button: harmless, the same state, the notice page
+    const button = await postForm(server.url, "unsubscribe", { token })
+    expect([button.status, button.headers.location]).toEqual([303, noticePath("unsubscribed")])
+    expect(readSubscriber(server.dataDir, email)?.status).toBe("unsubscribed")
+
+    // the old confirmation link confirms nothing any more
+    expect((await postForm(server.url, "subscribe-confirm", { token: confirmToken })).status).toBe(404)
+    expect(readSubscriber(server.dataDir, email)?.status).toBe("unsubscribed")
+
+    // subscribing again is a new opt-in: a new confirmation with new links; until it is confirmed, not subscribed
+    const before = mailsTo().length
+    expect((await postJson(server.url, "subscribe", { email }, { "x-forwarded-for": "1.2.3.4" })).status).toBe(202)
+    await waitUntil(() => mailsTo().length > before, 15_000, "no new confirmation after subscribing again")
+    const renewed = readSubscriber(server.dataDir, email)!
+    expect(renewed.status).toBe("pending")
+    const newToken = /\/api\/unsubscribe\?token=([0-9a-f]{64}\.[A-Za-z0-9_-]{43})/.exec(mailsTo().at(-1)!.parsed.text ?? "")![1]!
+    expect(newToken).not.toBe(token)
+    expect((await postForm(server.url, "unsubscribe", { token })).status).toBe(404)
   }, 45_000)
 })
 

@@ -1,3 +1,7 @@
+import { randomBytes } from "crypto"
+import fs from "fs"
+import path from "path"
+import { subscriberKey, unsubscribeToken, type Subscriber } from "../../src/forms/store"
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core"
 
 let browser: Browser | undefined
@@ -56,4 +60,22 @@ export async function visit(page: Page, path: string): Promise<void> {
 export async function closeAll(): Promise<void> {
   await browser?.close()
   browser = undefined
+}
+
+/**
+ * A confirmed subscriber written straight into the served site's store
+ * (TEST_FORMS_DIR), as a confirmation would leave it; returns the address's
+ * unsubscribe link, as its e-mails carry it.
+ */
+export function confirmedSubscriber(email: string): { link: string; file: string } {
+  const dir = process.env.TEST_FORMS_DIR
+  if (!dir) throw new Error("TEST_FORMS_DIR is not set: run through jest's browser project.")
+  const key = subscriberKey(email)
+  const secret = randomBytes(32).toString("base64url")
+  const at = new Date().toISOString()
+  const file = path.join(dir, "subscribe", "addresses", `${key}.json`)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const record: Subscriber = { email, status: "confirmed", secret, firstRequestedAt: at, lastRequestedAt: at, confirmedAt: at, confirmationsRequested: 1, mailDue: false, mailAttempts: 1 }
+  fs.writeFileSync(file, JSON.stringify(record))
+  return { link: `/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, secret))}`, file }
 }

@@ -6,6 +6,7 @@ const NOTICES = [
   { id: "contact-sent", path: "/thank-you" },
   { id: "subscribe-pending", path: "/subscribe/check-your-inbox" },
   { id: "subscribe-confirmed", path: "/subscribe/confirmed" },
+  { id: "unsubscribed", path: "/subscribe/unsubscribed" },
 ]
 
 async function run(nodes: Node[], pages = NOTICES) {

@@ -631,6 +631,8 @@ export const typeDefs = /* GraphQL */ `
     errorPage: FormErrorPage!
     "The page a subscription confirmation link opens"
     confirmPage: FormConfirmPage!
+    "The page the unsubscribe link in every e-mail to a subscriber opens"
+    unsubscribePage: FormUnsubscribePage!
     "The e-mails the forms send; {site} is the site's name"
     mail: FormMail!
     "Pages a form ends on when sent without JavaScript"
@@ -696,6 +698,21 @@ export const typeDefs = /* GraphQL */ `
     back: String!
   }
 
+  "Texts of the unsubscribe page"
+
+  type FormUnsubscribePage {
+    "Heading and browser-tab title"
+    title: String!
+    "Text above the button; {email} is the address"
+    text: String!
+    "The button that unsubscribes"
+    button: String!
+    "Heading when the link is broken or no longer valid"
+    invalidTitle: String!
+    "Text when the link is broken or no longer valid"
+    invalidText: String!
+  }
+
   "Texts of the subscription confirmation page"
 
   type FormConfirmPage {
@@ -720,14 +737,14 @@ export const typeDefs = /* GraphQL */ `
     contactIntro: String!
     "Subject of the subscription confirmation e-mail"
     confirmSubject: String!
-    "Body of the confirmation e-mail; {link} is the confirmation link"
+    "Body of the confirmation e-mail; {link} is the confirmation link, {unsubscribe} the unsubscribe link"
     confirmText: String!
   }
 
   "A page a form ends on"
 
   type FormNotice {
-    "Which outcome it shows: contact-sent, subscribe-pending or subscribe-confirmed"
+    "Which outcome it shows: contact-sent, subscribe-pending, subscribe-confirmed or unsubscribed"
     id: String!
     "Path of the page, e.g. /thank-you"
     path: String!

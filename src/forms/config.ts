@@ -43,7 +43,7 @@ export class ConfigError extends Error {}
 export interface Retention {
   /** A contact message and its delivery record, counted from its delivery */
   contactDays: number
-  /** A subscription never confirmed, counted from its last request; and each subscribe request's record */
+  /** A subscription never confirmed (from its last request) or ended (from the unsubscribe); and each subscribe request's record */
   unconfirmedDays: number
   /** An idempotency key, counted from its submission: a client retries within minutes, not days */
   keyDays: number

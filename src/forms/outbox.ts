@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer"
 import type { FormsConfig } from "./config"
 import { copy, fieldLabel, fill } from "./copy"
 import { FORMS } from "./fields"
-import { subscriberKey, type Store, type Subscriber } from "./store"
+import { subscriberKey, unsubscribeToken, type Store, type Subscriber } from "./store"
 
 type Job = { kind: "contact"; id: string } | { kind: "confirm"; key: string }
 
@@ -141,6 +141,7 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
     const subscriber = await store.subscriber(key)
     if (!subscriber || !subscriber.mailDue || subscriber.status === "confirmed") return
     const link = `${config.siteUrl}/api/subscribe-confirm?token=${encodeURIComponent(`${key}.${subscriber.secret}`)}`
+    const unsubscribe = `${config.siteUrl}/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, subscriber.secret))}`
     const job: Job = { kind: "confirm", key }
     // the intent first (the e-mail is no longer due): while it cannot be recorded, nothing is sent
     const sending: Subscriber = { ...subscriber, mailDue: false, mailAttempts: subscriber.mailAttempts + 1, lastMailAttemptAt: new Date().toISOString() }
@@ -150,7 +151,10 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
         from: config.mailFrom,
         to: subscriber.email,
         subject: fill(copy.mail.confirmSubject, { site: config.siteName }),
-        text: `${fill(copy.mail.confirmText, { site: config.siteName, link })}\n`,
+        text: `${fill(copy.mail.confirmText, { site: config.siteName, link, unsubscribe })}\n`,
+        // RFC 8058 one-click unsubscribe, which Gmail and Yahoo ask of bulk senders
+        list: { unsubscribe },
+        headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       })
     } catch (error) {
       // The mail server refused this recipient for good (a 5xx to RCPT TO):

@@ -131,3 +131,17 @@ export function confirmPage(email: string, token: string): string {
 export function invalidLinkPage(): string {
   return messagePage(copy.confirmPage.invalidTitle, copy.confirmPage.invalidText)
 }
+
+/** Opened from the unsubscribe link of an e-mail: a button, so a mail scanner following the link changes nothing. */
+export function unsubscribePage(email: string, token: string): string {
+  return page(
+    copy.unsubscribePage.title,
+    h("h1", null, copy.unsubscribePage.title),
+    h("p", null, fill(copy.unsubscribePage.text, { email })),
+    h("form", { method: "post", action: "/api/unsubscribe" }, h("input", { type: "hidden", name: "token", value: token }), h("button", { type: "submit" }, copy.unsubscribePage.button)),
+  )
+}
+
+export function invalidUnsubscribePage(): string {
+  return messagePage(copy.unsubscribePage.invalidTitle, copy.unsubscribePage.invalidText)
+}

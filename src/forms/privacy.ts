@@ -49,7 +49,8 @@ export async function purge(store: Store, retention: Retention, now = new Date()
     } else kept.set(submission.id, await cutAddress(store, submission, report))
   }
   for (const subscriber of await store.subscribers()) {
-    if (subscriber.status === "pending" && olderThan(subscriber.lastRequestedAt, retention.unconfirmedDays, now)) {
+    const gone = subscriber.status === "pending" ? subscriber.lastRequestedAt : subscriber.status === "unsubscribed" ? subscriber.unsubscribedAt : undefined
+    if (olderThan(gone, retention.unconfirmedDays, now)) {
       await store.remove(layout.subscriber(subscriberKey(subscriber.email)))
       report.unconfirmedSubscriptions += 1
     }

@@ -7,8 +7,8 @@ import { copy, errorText, fill, noticePath } from "./copy"
 import { IDEMPOTENCY_KEY, type FormKind } from "./fields"
 import { createOutbox, type Logger } from "./outbox"
 import { purge } from "./privacy"
-import { confirmPage, formPage, invalidLinkPage, messagePage, type ShownError } from "./pages"
-import { createStore, subscriberKey, sweepTemporaryFiles, type Store } from "./store"
+import { confirmPage, formPage, invalidLinkPage, invalidUnsubscribePage, messagePage, unsubscribePage, type ShownError } from "./pages"
+import { createStore, subscriberKey, sweepTemporaryFiles, unsubscribeToken, type Store, type Subscriber } from "./store"
 import { createBlobStore } from "./store-blobs"
 import { validateSubmission, type FieldError } from "./validate"
 
@@ -30,7 +30,7 @@ export interface FormResponse {
   body: string
 }
 
-export type Endpoint = FormKind | "subscribe-confirm"
+export type Endpoint = FormKind | "subscribe-confirm" | "unsubscribe"
 
 /** The body size the endpoints accept; a contact message at its limits, percent-encoded, fits easily. */
 export const BODY_LIMIT_BYTES = 100 * 1024
@@ -139,22 +139,32 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     return html(status, formPage(kind, values, shown))
   }
 
+  /** A new subscription, pending its confirmation e-mail */
+  const fresh = (email: string, at: string): Subscriber => ({
+    email,
+    status: "pending",
+    secret: randomBytes(32).toString("base64url"),
+    firstRequestedAt: at,
+    lastRequestedAt: at,
+    confirmationsRequested: 1,
+    mailDue: true,
+    mailAttempts: 0,
+  })
+
   async function subscribe(email: string, now: Date): Promise<void> {
     const key = subscriberKey(email)
     const mailDue = await withLock(key, async () => {
       const existing = await store.subscriber(key)
       const at = now.toISOString()
       if (!existing) {
-        await store.setSubscriber({
-          email,
-          status: "pending",
-          secret: randomBytes(32).toString("base64url"),
-          firstRequestedAt: at,
-          lastRequestedAt: at,
-          confirmationsRequested: 1,
-          mailDue: true,
-          mailAttempts: 0,
-        })
+        await store.setSubscriber(fresh(email, at))
+        return true
+      }
+      // After an unsubscribe (which only the address's owner can do, from a
+      // link in their mail), a new subscription starts afresh: a new secret, so
+      // the old links stop working, and a new confirmation
+      if (existing.status === "unsubscribed") {
+        await store.setSubscriber({ ...fresh(email, at), mailAttempts: existing.mailAttempts })
         return true
       }
       if (existing.status === "confirmed" || existing.mailDue) return false
@@ -210,7 +220,7 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     const [, key, secret] = match as unknown as [string, string, string]
     const subscriber = await store.subscriber(key)
     const expected = Buffer.from(subscriber?.secret ?? "")
-    if (!subscriber || expected.length !== Buffer.from(secret).length || !timingSafeEqual(expected, Buffer.from(secret))) return invalidLink()
+    if (!subscriber || subscriber.status === "unsubscribed" || expected.length !== Buffer.from(secret).length || !timingSafeEqual(expected, Buffer.from(secret))) return invalidLink()
     if (request.method === "GET") return html(200, confirmPage(subscriber.email, token as string))
     if (request.method === "POST" && !ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type)
     await withLock(key, async () => {
@@ -220,10 +230,42 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     return wantsJson(request) ? json(200, { ok: true }) : redirect(noticePath("subscribe-confirmed"))
   }
 
+  /**
+   * The unsubscribe link of every e-mail to a subscriber. GET shows a button
+   * and changes nothing (mail scanners open links); POST unsubscribes: the
+   * button's form, or a mail client's one-click POST (RFC 8058: body
+   * List-Unsubscribe=One-Click, the token in the link's query). A repeat is
+   * harmless; an address unsubscribed is never counted as confirmed again.
+   */
+  async function unsubscribe(request: FormRequest): Promise<FormResponse> {
+    if (request.method !== "GET" && request.method !== "POST") return refuse(request, 405, copy.errors.method_not_allowed, { Allow: "GET, POST" })
+    const rateLimited = await limited("unsubscribe", request)
+    if (rateLimited) return rateLimited
+    const field = (source: unknown) => (typeof source === "object" && source !== null ? (source as Record<string, unknown>).token : undefined)
+    const token = request.method === "POST" ? (field(request.body) ?? field(request.query)) : field(request.query)
+    const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null
+    const invalidLink = () => (wantsJson(request) ? json(404, { ok: false, message: copy.unsubscribePage.invalidText }) : html(404, invalidUnsubscribePage()))
+    if (!match) return invalidLink()
+    const [, key] = match as unknown as [string, string]
+    const subscriber = await store.subscriber(key)
+    const expected = Buffer.from(subscriber ? unsubscribeToken(key, subscriber.secret) : "")
+    if (!subscriber || expected.length !== Buffer.from(token as string).length || !timingSafeEqual(expected, Buffer.from(token as string))) return invalidLink()
+    if (request.method === "GET") return html(200, unsubscribePage(subscriber.email, token as string))
+    if (!ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type)
+    await withLock(key, async () => {
+      const current = await store.subscriber(key)
+      if (current && current.status !== "unsubscribed") await store.setSubscriber({ ...current, status: "unsubscribed", unsubscribedAt: new Date().toISOString(), mailDue: false })
+    })
+    const oneClick = typeof request.body === "object" && request.body !== null && (request.body as Record<string, unknown>)["List-Unsubscribe"] === "One-Click"
+    if (oneClick || wantsJson(request)) return json(200, { ok: true })
+    return redirect(noticePath("unsubscribed"))
+  }
+
   /** Answers one request; never throws: an unexpected failure is a 503 saying nothing was saved. */
   async function handle(endpoint: Endpoint, request: FormRequest): Promise<FormResponse> {
     await swept
     try {
+      if (endpoint === "unsubscribe") return await unsubscribe(request)
       return endpoint === "subscribe-confirm" ? await confirm(request) : await submit(endpoint, request)
     } catch (error) {
       log.error(`forms: ${endpoint} failed: ${(error as Error).stack ?? error}`)

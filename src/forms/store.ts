@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "crypto"
+import { createHash, createHmac, randomUUID } from "crypto"
 import { promises as fs } from "fs"
 import net from "net"
 import path from "path"
@@ -43,12 +43,14 @@ export interface Delivery {
 /** One subscriber address and where its double opt-in stands. */
 export interface Subscriber {
   email: string
-  status: "pending" | "confirmed"
+  /** unsubscribed: the address asked to stop; only a new subscription, confirmed again, sends it anything */
+  status: "pending" | "confirmed" | "unsubscribed"
   /** The secret half of the confirmation link */
   secret: string
   firstRequestedAt: string
   lastRequestedAt: string
   confirmedAt?: string
+  unsubscribedAt?: string
   /** How many confirmation e-mails were asked for (capped, so the form cannot be used to mail someone again and again) */
   confirmationsRequested: number
   /** A confirmation e-mail is owed and not yet sent */
@@ -121,6 +123,14 @@ export function networkOf(address: string): string | undefined {
   const groups = ip.includes("::") ? [...headParts, ...Array(8 - headParts.length - tailParts.length).fill("0"), ...tailParts] : headParts
   return `${groups.slice(0, 3).map((group) => group.replace(/^0+(?=.)/, "").toLowerCase()).join(":")}::`
 }
+
+/**
+ * The token of a subscriber's unsubscribe link: its key and an HMAC of the
+ * word "unsubscribe" under the subscriber's secret, so it cannot be guessed,
+ * changes when a new subscription gets a new secret, and cannot confirm
+ * anything (the confirmation link carries the secret itself).
+ */
+export const unsubscribeToken = (key: string, secret: string) => `${key}.${createHmac("sha256", secret).update("unsubscribe").digest("base64url")}`
 
 /** The key a subscriber's record is named by: a hash, so the address never appears in a key or path. */
 export const subscriberKey = (email: string) => sha256(email.trim().toLowerCase())

@@ -23,7 +23,7 @@ export interface ServerOptions {
   logger?: boolean
 }
 
-const ENDPOINTS: Endpoint[] = ["contact", "subscribe", "subscribe-confirm"]
+const ENDPOINTS: Endpoint[] = ["contact", "subscribe", "subscribe-confirm", "unsubscribe"]
 
 function send(reply: FastifyReply, response: FormResponse): FastifyReply {
   return reply.code(response.status).headers(response.headers).send(response.body)

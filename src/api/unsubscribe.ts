@@ -1,0 +1,7 @@
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
+import { answer } from "../forms/gatsby"
+
+/** /api/unsubscribe: a thin wrapper; the form service in src/forms does the work. */
+export default async function unsubscribe(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse): Promise<void> {
+  await answer("unsubscribe", req, res)
+}
