@@ -9,6 +9,7 @@ import { currentStylesheetName, refreshInlineStyles, type Stylesheet } from "./s
 import { initialScripts, shiftedSourceMap, withCompileHint, type WebpackStats } from "./src/build/compile-hints"
 import { precompress } from "./src/build/precompress"
 import { withoutFetchStandIn } from "./src/build/node-fetch"
+import { readRetention } from "./src/forms/config"
 import { NOTICE_IDS } from "./src/forms/copy"
 import { inlineScriptHashes, rewriteInlineScripts } from "./src/security/inline-scripts"
 
@@ -163,6 +164,13 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
         type: "String",
         description: "A small SVG (a logo) as a data: URL, so the header draws it without a request of its own; null for other files",
         resolve: async (source: FileNode) => (source.extension === "svg" ? svgDataUrl(await fs.readFile(source.absolutePath, "utf8")) ?? null : null),
+      },
+    },
+    PrivacyJson: {
+      retention: {
+        type: "PrivacyRetention!",
+        description: "How long the forms keep records: the FORMS_RETAIN_* settings (or their defaults) the server applies, so the notice says what the code does",
+        resolve: () => readRetention(process.env),
       },
     },
     GalleryJson: {

@@ -152,6 +152,7 @@ function pages() {
     ...solutions.map((solution) => ({ route: `/${solution.slug}`, kind: "public" })),
     { route: "/product", kind: "public" },
     { route: "/contact", kind: "public" },
+    { route: "/privacy", kind: "public" },
     ...notices.map((route) => ({ route, kind: "noindex" })),
     { route: NOT_FOUND_PROBE, kind: "404" },
   ].map((page) => ({

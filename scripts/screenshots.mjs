@@ -9,7 +9,7 @@ import chromiumSupport from "./chromium.cjs"
 const { CHROMIUM_ARGS, chromiumPath } = chromiumSupport
 
 const origin = process.argv[2] ?? "http://127.0.0.1:9000"
-const routes = (process.env.ROUTES ?? "/,/waste-to-electricity,/waste-to-charcoal,/waste-to-biochar,/product,/contact,/not-a-page").split(",")
+const routes = (process.env.ROUTES ?? "/,/waste-to-electricity,/waste-to-charcoal,/waste-to-biochar,/product,/contact,/privacy,/not-a-page").split(",")
 const widths = (process.env.WIDTHS ?? "375,768,1440").split(",").map(Number)
 const out = path.resolve("screenshots")
 fs.mkdirSync(out, { recursive: true })

@@ -1265,6 +1265,8 @@ type File = Node & {
   readonly childNotFoundJson: Maybe<NotFoundJson>;
   /** Returns the first child node of type OverviewJson or null if there are no children of given type on this node */
   readonly childOverviewJson: Maybe<OverviewJson>;
+  /** Returns the first child node of type PrivacyJson or null if there are no children of given type on this node */
+  readonly childPrivacyJson: Maybe<PrivacyJson>;
   /** Returns the first child node of type ProductsJson or null if there are no children of given type on this node */
   readonly childProductsJson: Maybe<ProductsJson>;
   /** Returns the first child node of type RecycleJson or null if there are no children of given type on this node */
@@ -1298,6 +1300,8 @@ type File = Node & {
   readonly childrenNotFoundJson: Maybe<ReadonlyArray<Maybe<NotFoundJson>>>;
   /** Returns all children nodes filtered by type OverviewJson */
   readonly childrenOverviewJson: Maybe<ReadonlyArray<Maybe<OverviewJson>>>;
+  /** Returns all children nodes filtered by type PrivacyJson */
+  readonly childrenPrivacyJson: Maybe<ReadonlyArray<Maybe<PrivacyJson>>>;
   /** Returns all children nodes filtered by type ProductsJson */
   readonly childrenProductsJson: Maybe<ReadonlyArray<Maybe<ProductsJson>>>;
   /** Returns all children nodes filtered by type RecycleJson */
@@ -1464,6 +1468,7 @@ type FileFieldSelector = {
   readonly childImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonFieldSelector>;
   readonly childOverviewJson: InputMaybe<OverviewJsonFieldSelector>;
+  readonly childPrivacyJson: InputMaybe<PrivacyJsonFieldSelector>;
   readonly childProductsJson: InputMaybe<ProductsJsonFieldSelector>;
   readonly childRecycleJson: InputMaybe<RecycleJsonFieldSelector>;
   readonly childServicesJson: InputMaybe<ServicesJsonFieldSelector>;
@@ -1481,6 +1486,7 @@ type FileFieldSelector = {
   readonly childrenImageSharp: InputMaybe<ImageSharpFieldSelector>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonFieldSelector>;
   readonly childrenOverviewJson: InputMaybe<OverviewJsonFieldSelector>;
+  readonly childrenPrivacyJson: InputMaybe<PrivacyJsonFieldSelector>;
   readonly childrenProductsJson: InputMaybe<ProductsJsonFieldSelector>;
   readonly childrenRecycleJson: InputMaybe<RecycleJsonFieldSelector>;
   readonly childrenServicesJson: InputMaybe<ServicesJsonFieldSelector>;
@@ -1537,6 +1543,7 @@ type FileFilterInput = {
   readonly childImageSharp: InputMaybe<ImageSharpFilterInput>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonFilterInput>;
   readonly childOverviewJson: InputMaybe<OverviewJsonFilterInput>;
+  readonly childPrivacyJson: InputMaybe<PrivacyJsonFilterInput>;
   readonly childProductsJson: InputMaybe<ProductsJsonFilterInput>;
   readonly childRecycleJson: InputMaybe<RecycleJsonFilterInput>;
   readonly childServicesJson: InputMaybe<ServicesJsonFilterInput>;
@@ -1554,6 +1561,7 @@ type FileFilterInput = {
   readonly childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonFilterListInput>;
   readonly childrenOverviewJson: InputMaybe<OverviewJsonFilterListInput>;
+  readonly childrenPrivacyJson: InputMaybe<PrivacyJsonFilterListInput>;
   readonly childrenProductsJson: InputMaybe<ProductsJsonFilterListInput>;
   readonly childrenRecycleJson: InputMaybe<RecycleJsonFilterListInput>;
   readonly childrenServicesJson: InputMaybe<ServicesJsonFilterListInput>;
@@ -1651,6 +1659,7 @@ type FileSortInput = {
   readonly childImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childNotFoundJson: InputMaybe<NotFoundJsonSortInput>;
   readonly childOverviewJson: InputMaybe<OverviewJsonSortInput>;
+  readonly childPrivacyJson: InputMaybe<PrivacyJsonSortInput>;
   readonly childProductsJson: InputMaybe<ProductsJsonSortInput>;
   readonly childRecycleJson: InputMaybe<RecycleJsonSortInput>;
   readonly childServicesJson: InputMaybe<ServicesJsonSortInput>;
@@ -1668,6 +1677,7 @@ type FileSortInput = {
   readonly childrenImageSharp: InputMaybe<ImageSharpSortInput>;
   readonly childrenNotFoundJson: InputMaybe<NotFoundJsonSortInput>;
   readonly childrenOverviewJson: InputMaybe<OverviewJsonSortInput>;
+  readonly childrenPrivacyJson: InputMaybe<PrivacyJsonSortInput>;
   readonly childrenProductsJson: InputMaybe<ProductsJsonSortInput>;
   readonly childrenRecycleJson: InputMaybe<RecycleJsonSortInput>;
   readonly childrenServicesJson: InputMaybe<ServicesJsonSortInput>;
@@ -3607,6 +3617,227 @@ type PotraceTurnPolicy =
   | 'right'
   | 'white';
 
+/** The notes at the forms' submit buttons, each followed by a link to the notice */
+type PrivacyFormNotice = {
+  /** Beside the contact form's button; {contactDays} is the retention of contact messages */
+  readonly contact: Scalars['String'];
+  /** Text of the link to the privacy notice */
+  readonly link: Scalars['String'];
+  /** Beside the subscribe form's button */
+  readonly subscribe: Scalars['String'];
+};
+
+type PrivacyFormNoticeFieldSelector = {
+  readonly contact: InputMaybe<FieldSelectorEnum>;
+  readonly link: InputMaybe<FieldSelectorEnum>;
+  readonly subscribe: InputMaybe<FieldSelectorEnum>;
+};
+
+type PrivacyFormNoticeFilterInput = {
+  readonly contact: InputMaybe<StringQueryOperatorInput>;
+  readonly link: InputMaybe<StringQueryOperatorInput>;
+  readonly subscribe: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PrivacyFormNoticeSortInput = {
+  readonly contact: InputMaybe<SortOrderEnum>;
+  readonly link: InputMaybe<SortOrderEnum>;
+  readonly subscribe: InputMaybe<SortOrderEnum>;
+};
+
+/** The privacy notice (/privacy), and the short notes beside the forms that link to it */
+type PrivacyJson = Node & {
+  /** Last item of the breadcrumb */
+  readonly breadcrumb: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  /** Description for search engines and link previews */
+  readonly description: Scalars['String'];
+  /** The one-line notes at the forms' submit buttons */
+  readonly formNotice: PrivacyFormNotice;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  /** Text under the heading */
+  readonly intro: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  /** How long the forms keep records: the FORMS_RETAIN_* settings (or their defaults) the server applies, so the notice says what the code does */
+  readonly retention: PrivacyRetention;
+  /** The notice's sections, in order. In their text {legalName}, {address}, {email} and {phone} come from content/company, and {contactDays}, {unconfirmedDays} and {keyDays} from the retention settings the server applies (FORMS_RETAIN_*), so the page and the server cannot disagree */
+  readonly sections: ReadonlyArray<PrivacySection>;
+  /** Heading of the page, also in the browser tab */
+  readonly title: Scalars['String'];
+  /** When the notice last changed, shown under the heading */
+  readonly updated: Scalars['String'];
+};
+
+type PrivacyJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PrivacyJsonEdge>;
+  readonly group: ReadonlyArray<PrivacyJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PrivacyJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PrivacyJsonConnection_distinctArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonConnection_groupArgs = {
+  field: PrivacyJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PrivacyJsonConnection_maxArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonConnection_minArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonConnection_sumArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+type PrivacyJsonEdge = {
+  readonly next: Maybe<PrivacyJson>;
+  readonly node: PrivacyJson;
+  readonly previous: Maybe<PrivacyJson>;
+};
+
+type PrivacyJsonFieldSelector = {
+  readonly breadcrumb: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly formNotice: InputMaybe<PrivacyFormNoticeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly sections: InputMaybe<PrivacySectionFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly updated: InputMaybe<FieldSelectorEnum>;
+};
+
+type PrivacyJsonFilterInput = {
+  readonly breadcrumb: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly formNotice: InputMaybe<PrivacyFormNoticeFilterInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly sections: InputMaybe<PrivacySectionFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly updated: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PrivacyJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<PrivacyJsonFilterInput>;
+};
+
+type PrivacyJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PrivacyJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<PrivacyJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PrivacyJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PrivacyJsonGroupConnection_distinctArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonGroupConnection_groupArgs = {
+  field: PrivacyJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PrivacyJsonGroupConnection_maxArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonGroupConnection_minArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+
+type PrivacyJsonGroupConnection_sumArgs = {
+  field: PrivacyJsonFieldSelector;
+};
+
+type PrivacyJsonSortInput = {
+  readonly breadcrumb: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly formNotice: InputMaybe<PrivacyFormNoticeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly sections: InputMaybe<PrivacySectionSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly updated: InputMaybe<SortOrderEnum>;
+};
+
+/** How long the forms keep records, in days: the FORMS_RETAIN_* settings of the build's environment, which the server applies (resolved, not written in content) */
+type PrivacyRetention = {
+  /** A contact message and its delivery record, counted from its delivery */
+  readonly contactDays: Scalars['Int'];
+  /** An idempotency key */
+  readonly keyDays: Scalars['Int'];
+  /** An unconfirmed or ended subscription, and each subscribe request */
+  readonly unconfirmedDays: Scalars['Int'];
+};
+
+/** One section of the privacy notice */
+type PrivacySection = {
+  /** Heading of the section */
+  readonly heading: Scalars['String'];
+  /** Paragraphs of the section, in order */
+  readonly paragraphs: ReadonlyArray<Scalars['String']>;
+};
+
+type PrivacySectionFieldSelector = {
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly paragraphs: InputMaybe<FieldSelectorEnum>;
+};
+
+type PrivacySectionFilterInput = {
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly paragraphs: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PrivacySectionFilterListInput = {
+  readonly elemMatch: InputMaybe<PrivacySectionFilterInput>;
+};
+
+type PrivacySectionSortInput = {
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly paragraphs: InputMaybe<SortOrderEnum>;
+};
+
 /** One machine on the Products page */
 type Product = {
   /** Alt text of the card's picture: what it shows, for visitors who cannot see it */
@@ -3817,6 +4048,7 @@ type Query = {
   readonly allImageSharp: ImageSharpConnection;
   readonly allNotFoundJson: NotFoundJsonConnection;
   readonly allOverviewJson: OverviewJsonConnection;
+  readonly allPrivacyJson: PrivacyJsonConnection;
   readonly allProductsJson: ProductsJsonConnection;
   readonly allRecycleJson: RecycleJsonConnection;
   readonly allServicesJson: ServicesJsonConnection;
@@ -3839,6 +4071,7 @@ type Query = {
   readonly imageSharp: Maybe<ImageSharp>;
   readonly notFoundJson: Maybe<NotFoundJson>;
   readonly overviewJson: Maybe<OverviewJson>;
+  readonly privacyJson: Maybe<PrivacyJson>;
   readonly productsJson: Maybe<ProductsJson>;
   readonly recycleJson: Maybe<RecycleJson>;
   readonly servicesJson: Maybe<ServicesJson>;
@@ -3960,6 +4193,14 @@ type Query_allOverviewJsonArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<OverviewJsonSortInput>>>;
+};
+
+
+type Query_allPrivacyJsonArgs = {
+  filter: InputMaybe<PrivacyJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<PrivacyJsonSortInput>>>;
 };
 
 
@@ -4163,6 +4404,7 @@ type Query_fileArgs = {
   childImageSharp: InputMaybe<ImageSharpFilterInput>;
   childNotFoundJson: InputMaybe<NotFoundJsonFilterInput>;
   childOverviewJson: InputMaybe<OverviewJsonFilterInput>;
+  childPrivacyJson: InputMaybe<PrivacyJsonFilterInput>;
   childProductsJson: InputMaybe<ProductsJsonFilterInput>;
   childRecycleJson: InputMaybe<RecycleJsonFilterInput>;
   childServicesJson: InputMaybe<ServicesJsonFilterInput>;
@@ -4180,6 +4422,7 @@ type Query_fileArgs = {
   childrenImageSharp: InputMaybe<ImageSharpFilterListInput>;
   childrenNotFoundJson: InputMaybe<NotFoundJsonFilterListInput>;
   childrenOverviewJson: InputMaybe<OverviewJsonFilterListInput>;
+  childrenPrivacyJson: InputMaybe<PrivacyJsonFilterListInput>;
   childrenProductsJson: InputMaybe<ProductsJsonFilterListInput>;
   childrenRecycleJson: InputMaybe<RecycleJsonFilterListInput>;
   childrenServicesJson: InputMaybe<ServicesJsonFilterListInput>;
@@ -4292,6 +4535,21 @@ type Query_overviewJsonArgs = {
   parent: InputMaybe<NodeFilterInput>;
   tabs: InputMaybe<OverviewTabFilterListInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_privacyJsonArgs = {
+  breadcrumb: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  formNotice: InputMaybe<PrivacyFormNoticeFilterInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  intro: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  sections: InputMaybe<PrivacySectionFilterListInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+  updated: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -6648,6 +6906,13 @@ type NoticeTemplateQuery = { readonly formsJson: { readonly pages: ReadonlyArray
 
 type OverviewFragment = { readonly eyebrow: string, readonly title: string, readonly alt: string, readonly tabs: ReadonlyArray<{ readonly id: string, readonly label: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } };
 
+type PrivacyNotesFragment = { readonly formNotice: { readonly contact: string, readonly subscribe: string, readonly link: string }, readonly retention: { readonly contactDays: number, readonly unconfirmedDays: number, readonly keyDays: number } };
+
+type PrivacyPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type PrivacyPageQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string } | null, readonly companyJson: { readonly legalName: string, readonly email: string, readonly phone: { readonly display: string }, readonly address: { readonly street: string, readonly postalCode: string, readonly locality: string, readonly region: string, readonly country: string } } | null, readonly privacyJson: { readonly title: string, readonly breadcrumb: string, readonly description: string, readonly updated: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly heading: string, readonly paragraphs: ReadonlyArray<string> }>, readonly retention: { readonly contactDays: number, readonly unconfirmedDays: number, readonly keyDays: number } } | null };
+
 type ProductListFragment = { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly enquire: string, readonly items: ReadonlyArray<{ readonly title: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
 type ProductPageQueryVariables = Exact<{ [key: string]: never; }>;
@@ -6675,7 +6940,7 @@ type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: st
 type UseSiteQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseSiteQuery = { readonly siteJson: { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly stickyHeaderOffset: number, readonly goToTopOffset: number, readonly revealDuration: number, readonly skipToContent: string, readonly menuLabel: string, readonly mobileMenuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly manifest: { readonly themeColor: string }, readonly share: { readonly alt: string, readonly image: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } }, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null, readonly svgDataUrl: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly formsJson: { readonly trapLabel: string, readonly status: { readonly sending: string, readonly contactSent: string, readonly subscribeSent: string, readonly failed: string, readonly offline: string }, readonly errors: { readonly too_large: string, readonly server: string } } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string }> } };
+type UseSiteQuery = { readonly siteJson: { readonly title: string, readonly description: string, readonly siteUrl: string, readonly language: string, readonly stickyHeaderOffset: number, readonly goToTopOffset: number, readonly revealDuration: number, readonly skipToContent: string, readonly menuLabel: string, readonly mobileMenuLabel: string, readonly openMenu: string, readonly closeMenu: string, readonly goToTop: string, readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly manifest: { readonly themeColor: string }, readonly share: { readonly alt: string, readonly image: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } }, readonly menu: ReadonlyArray<{ readonly label: string, readonly to: string | null, readonly listsSolutions: boolean | null }>, readonly getInTouch: { readonly label: string, readonly to: string }, readonly topBar: { readonly phoneLabel: string, readonly emailLabel: string, readonly locationLabel: string }, readonly footer: { readonly usefulLinksTitle: string, readonly solutionsTitle: string, readonly contactTitle: string, readonly followTitle: string, readonly subscribe: { readonly title: string, readonly text: string, readonly emailLabel: string, readonly placeholder: string, readonly button: string }, readonly usefulLinks: ReadonlyArray<{ readonly label: string, readonly to: string }> } } | null, readonly companyJson: { readonly name: string, readonly legalName: string, readonly logoAlt: string, readonly blurb: string, readonly location: string, readonly email: string, readonly copyright: string, readonly logo: { readonly publicURL: string | null, readonly svgDataUrl: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string }, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }> } | null, readonly formsJson: { readonly trapLabel: string, readonly status: { readonly sending: string, readonly contactSent: string, readonly subscribeSent: string, readonly failed: string, readonly offline: string }, readonly errors: { readonly too_large: string, readonly server: string } } | null, readonly privacyJson: { readonly formNotice: { readonly contact: string, readonly subscribe: string, readonly link: string }, readonly retention: { readonly contactDays: number, readonly unconfirmedDays: number, readonly keyDays: number } } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly summary: string }> } };
 
 type WhyChooseUsFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly column: number, readonly title: string, readonly description: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 

@@ -34,7 +34,7 @@ async function axe(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)
 }
 
-const ROUTES = ["/", "/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/product", "/contact", "/no-such-page"]
+const ROUTES = ["/", "/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/product", "/contact", "/privacy", "/no-such-page"]
 
 describe.each([375, 1440])("at %i px", (width) => {
   it.each(ROUTES)("%s has no WCAG A/AA violation and hydrates without errors", async (route) => {

@@ -12,7 +12,7 @@ jest.setTimeout(60_000)
 
 const solutions = ["waste-to-electricity", "waste-to-charcoal", "waste-to-biochar"]
 const notices = readContent<{ pages: { path: string }[] }>("forms/forms.json").pages.map((page) => page.path)
-const ROUTES = ["/", ...solutions.map((slug) => `/${slug}`), "/product", "/contact", ...notices, "/no-such-page"]
+const ROUTES = ["/", ...solutions.map((slug) => `/${slug}`), "/product", "/contact", "/privacy", ...notices, "/no-such-page"]
 
 describe("the self-hosted font", () => {
   it.each(ROUTES)("has a glyph for every character on %s", async (route) => {

@@ -9,7 +9,7 @@ import { readContent } from "../support/serve"
 
 const solutions = ["waste-to-electricity", "waste-to-charcoal", "waste-to-biochar"]
 const notices = readContent<{ pages: { path: string }[] }>("forms/forms.json").pages.map((page) => page.path)
-const ROUTES = ["/", ...solutions.map((slug) => `/${slug}`), "/product", "/contact", ...notices, "/no-such-page"]
+const ROUTES = ["/", ...solutions.map((slug) => `/${slug}`), "/product", "/contact", "/privacy", ...notices, "/no-such-page"]
 
 async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight)

@@ -34,7 +34,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const ROUTES = ["/", "/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/product", "/contact"]
+const ROUTES = ["/", "/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/product", "/contact", "/privacy"]
 
 type Company = { phone: { tel: string; display: string }; email: string; location: string; address: { street: string } }
 const company = readContent<Company>("company/company.json")
@@ -98,7 +98,10 @@ describe.each(ROUTES)("%s", (route) => {
     expect(email?.getAttribute("type")).toBe("email")
     expect(email?.hasAttribute("required")).toBe(true)
     const useful = [...(footer?.querySelectorAll('nav[aria-labelledby="footer-useful-links"] a') ?? [])].map((a) => text(a))
-    expect(useful).toEqual(["Home", "About Us", "Our Products", "Contact Us"])
+    // the spec's four, in its order, then what the content adds (the privacy notice)
+    const content = readContent<{ footer: { usefulLinks: { label: string }[] } }>("site/site.json")
+    expect(useful).toEqual(content.footer.usefulLinks.map((link) => link.label))
+    expect(useful.slice(0, 4)).toEqual(["Home", "About Us", "Our Products", "Contact Us"])
     expect(text(footer)).toContain(company.address.street)
     expect(text(footer?.querySelector(".site-footer__bottom"))).toMatch(new RegExp(`© ${new Date().getFullYear()}`))
     expect(doc.querySelector('a.go-to-top[href="#top"]')).not.toBeNull()
@@ -252,6 +255,36 @@ describe("/product", () => {
       expect(url.pathname).toBe("/contact")
       expect(url.hash).toBe("#contact")
       expect(url.searchParams.get("subject")).toBe(text(card.querySelector("h3")))
+    }
+  })
+})
+
+describe("/privacy", () => {
+  type Privacy = { title: string; sections: { heading: string; paragraphs: string[] }[]; formNotice: { contact: string; subscribe: string; link: string } }
+  const privacy = readContent<Privacy>("privacy/privacy.json")
+
+  it("shows every section of the notice from content, with the company and the retention the server applies filled in", async () => {
+    const doc = await page("/privacy")
+    expect(text(doc.querySelector("h1"))).toBe(privacy.title)
+    expect([...doc.querySelectorAll("main h2, .privacy h2")].map((h) => text(h))).toEqual(expect.arrayContaining(privacy.sections.map((section) => section.heading)))
+    const body = text(doc.querySelector(".privacy"))
+    expect(body).not.toMatch(/\{\w+\}/)
+    expect(body).toContain(company.email)
+    // the defaults of FORMS_RETAIN_* (the build's environment sets none)
+    expect(body).toContain("deleted 365 days after it has reached our mailbox")
+    expect(body).toContain("deleted 30 days later")
+    expect(body).toContain("after 7 days")
+  })
+
+  it("is linked beside both forms and from the footer", async () => {
+    const contactPage = await page("/contact")
+    const form = contactPage.querySelector("form#contact")
+    expect(form?.querySelector('.form-note a[href="/privacy"]')?.textContent).toBe(privacy.formNotice.link)
+    expect(text(form?.querySelector(".form-note"))).toContain("365 days")
+    for (const route of ["/", "/product"]) {
+      const doc = await page(route)
+      expect(doc.querySelector('footer .subscribe__form .form-note a[href="/privacy"]')).not.toBeNull()
+      expect(doc.querySelector('nav[aria-labelledby="footer-useful-links"] a[href="/privacy"]')).not.toBeNull()
     }
   })
 })

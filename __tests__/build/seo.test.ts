@@ -16,7 +16,7 @@ const site = readContent<{ siteUrl: string; language: string; title: string }>("
 const products = readContent<{ items: { title: string }[] }>("products/products.json")
 const solutions = fs.readdirSync(path.join(ROOT, "content", "solutions")).filter((file) => file.endsWith(".json")).map((file) => readContent<{ slug: string; breadcrumb: string }>(`solutions/${file}`))
 const notices = readContent<{ pages: { path: string }[] }>("forms/forms.json").pages.map((page) => page.path)
-const PUBLIC = ["/", ...solutions.map((solution) => `/${solution.slug}`), "/product", "/contact"]
+const PUBLIC = ["/", ...solutions.map((solution) => `/${solution.slug}`), "/product", "/contact", "/privacy"]
 
 let server: Served
 const documents = new Map<string, Document>()

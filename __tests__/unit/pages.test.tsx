@@ -5,7 +5,7 @@ import { ContactForm } from "../../src/components/blocks/ContactForm"
 import { HowItWorks } from "../../src/components/blocks/HowItWorks"
 import { ProductList } from "../../src/components/blocks/ProductList"
 import SolutionTemplate from "../../src/templates/solution"
-import { company, forms, site, solutions } from "../fixtures/chrome"
+import { company, forms, privacy, site, solutions } from "../fixtures/chrome"
 import { imageFile, publicFile } from "../fixtures/image"
 
 const field = (label: string) => ({ label, placeholder: "" })
@@ -21,9 +21,12 @@ describe("ContactForm", () => {
   afterEach(() => window.history.replaceState(null, "", "/"))
 
   it("is the #contact anchor, posts, and marks name, e-mail, phone and subject required but not the message", () => {
-    render(<ContactForm data={contactForm} copy={forms} />)
+    render(<ContactForm data={contactForm} copy={forms} privacy={privacy} />)
     const form = screen.getByRole("form", { name: "Write to us" })
     expect(form).toHaveAttribute("id", "contact")
+    // what happens to what is sent, with the retention filled in, and the link to the notice
+    expect(within(form).getByText(/Kept for 42 days\./)).toBeInTheDocument()
+    expect(within(form).getByRole("link", { name: "How we keep it" })).toHaveAttribute("href", "/privacy")
     expect(form).toHaveAttribute("method", "post")
     const expected: [string, string, boolean][] = [
       ["Name", "username", true],
@@ -44,7 +47,7 @@ describe("ContactForm", () => {
 
   it("fills in the subject named in the address", () => {
     window.history.replaceState(null, "", "/contact?subject=Air+Separator#contact")
-    render(<ContactForm data={contactForm} copy={forms} />)
+    render(<ContactForm data={contactForm} copy={forms} privacy={privacy} />)
     expect(screen.getByLabelText(/^Subject/)).toHaveValue("Air Separator")
   })
 })
@@ -74,7 +77,7 @@ describe("HowItWorks", () => {
 
 describe("Solution template", () => {
   beforeEach(() => {
-    jest.mocked(useStaticQuery).mockReturnValue({ siteJson: site, companyJson: company, formsJson: forms, allSolutionsJson: { nodes: solutions } })
+    jest.mocked(useStaticQuery).mockReturnValue({ siteJson: site, companyJson: company, formsJson: forms, privacyJson: privacy, allSolutionsJson: { nodes: solutions } })
   })
 
   it("shows the title banner with breadcrumb, the text, the images, How it works and the gallery", () => {

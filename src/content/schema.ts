@@ -619,6 +619,54 @@ export const typeDefs = /* GraphQL */ `
     homeLink: ContentLink!
   }
 
+  "The privacy notice (/privacy), and the short notes beside the forms that link to it"
+  type PrivacyJson implements Node @dontInfer {
+    "Heading of the page, also in the browser tab"
+    title: String!
+    "Last item of the breadcrumb"
+    breadcrumb: String!
+    "Description for search engines and link previews"
+    description: String!
+    "When the notice last changed, shown under the heading"
+    updated: String!
+    "Text under the heading"
+    intro: String!
+    "The notice's sections, in order. In their text {legalName}, {address}, {email} and {phone} come from content/company, and {contactDays}, {unconfirmedDays} and {keyDays} from the retention settings the server applies (FORMS_RETAIN_*), so the page and the server cannot disagree"
+    sections: [PrivacySection!]!
+    "The one-line notes at the forms' submit buttons"
+    formNotice: PrivacyFormNotice!
+  }
+
+  "How long the forms keep records, in days: the FORMS_RETAIN_* settings of the build's environment, which the server applies (resolved, not written in content)"
+  type PrivacyRetention {
+    "A contact message and its delivery record, counted from its delivery"
+    contactDays: Int!
+    "An unconfirmed or ended subscription, and each subscribe request"
+    unconfirmedDays: Int!
+    "An idempotency key"
+    keyDays: Int!
+  }
+
+  "One section of the privacy notice"
+
+  type PrivacySection {
+    "Heading of the section"
+    heading: String!
+    "Paragraphs of the section, in order"
+    paragraphs: [String!]!
+  }
+
+  "The notes at the forms' submit buttons, each followed by a link to the notice"
+
+  type PrivacyFormNotice {
+    "Beside the contact form's button; {contactDays} is the retention of contact messages"
+    contact: String!
+    "Beside the subscribe form's button"
+    subscribe: String!
+    "Text of the link to the privacy notice"
+    link: String!
+  }
+
   "What the contact and subscribe forms say: statuses, error messages, the e-mails they send and the pages they end on"
   type FormsJson implements Node @dontInfer {
     "Label of the hidden anti-spam field (read only by screen readers that ignore hiding, so it tells people to leave it empty)"

@@ -13,6 +13,9 @@ export function useSite() {
       formsJson {
         ...FormCopy
       }
+      privacyJson {
+        ...PrivacyNotes
+      }
       allSolutionsJson(sort: { order: ASC }) {
         nodes {
           ...SolutionLink
@@ -20,10 +23,10 @@ export function useSite() {
       }
     }
   `)
-  if (!data.siteJson || !data.companyJson || !data.formsJson) {
-    throw new Error("content/site/site.json, content/company/company.json and content/forms/forms.json are all required.")
+  if (!data.siteJson || !data.companyJson || !data.formsJson || !data.privacyJson) {
+    throw new Error("content/site/site.json, content/company/company.json, content/forms/forms.json and content/privacy/privacy.json are all required.")
   }
-  return { site: data.siteJson, company: data.companyJson, forms: data.formsJson, solutions: data.allSolutionsJson.nodes }
+  return { site: data.siteJson, company: data.companyJson, forms: data.formsJson, privacy: data.privacyJson, solutions: data.allSolutionsJson.nodes }
 }
 
 export const siteChromeFragments = graphql`

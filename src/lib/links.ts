@@ -10,3 +10,6 @@ export function contactFormHref(subject: string): string {
 export function isExternal(to: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(to)
 }
+
+/** The privacy notice's route (src/pages/privacy.tsx), linked beside both forms */
+export const PRIVACY_PATH = "/privacy"

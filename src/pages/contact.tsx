@@ -13,14 +13,14 @@ export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery
   const site = required(data.siteJson, "content/site/site.json")
   const contact = required(data.contactJson, "content/contact/contact.json")
   const company = required(data.companyJson, "content/company/company.json")
-  const { forms } = useSite()
+  const { forms, privacy } = useSite()
   return (
     <Layout>
       <PageBanner title={contact.title} breadcrumb={contact.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
       <section className="section contact">
         <div className="container contact__grid">
           <ContactDetails labels={contact} company={company} />
-          <ContactForm data={contact.form} copy={forms} />
+          <ContactForm data={contact.form} copy={forms} privacy={privacy} />
         </div>
       </section>
     </Layout>

@@ -4,6 +4,7 @@ import { FORMS } from "../../forms/fields"
 import { useFormSubmit } from "../../hooks/use-form-submit"
 import type { FormCopy } from "../../hooks/use-site"
 import { CONTACT_FORM_ID } from "../../lib/links"
+import { PrivacyNote } from "../primitives/PrivacyNote"
 import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
 
 type FieldName = keyof typeof FORMS.contact
@@ -20,6 +21,7 @@ const CONTROLS: Record<FieldName, { type: "text" | "email" | "tel" | "textarea";
 interface Props {
   data: Queries.ContactFormFragment
   copy: FormCopy
+  privacy: Queries.PrivacyNotesFragment
 }
 
 /**
@@ -30,7 +32,7 @@ interface Props {
  * from "Get a Quote" and the machine links) is filled in when the field is
  * still empty.
  */
-export function ContactForm({ data, copy }: Props) {
+export function ContactForm({ data, copy, privacy }: Props) {
   const { state, onSubmit, errorProps } = useFormSubmit(copy)
   const subjectRef = React.useRef<HTMLInputElement>(null)
   React.useEffect(() => {
@@ -80,6 +82,7 @@ export function ContactForm({ data, copy }: Props) {
       <button type="submit" className="button button--amber">
         {data.submit}
       </button>
+      <PrivacyNote privacy={privacy} form="contact" />
       <FormStatus id="contact-status" state={state} />
     </form>
   )

@@ -13,18 +13,19 @@ interface Props {
   site: SiteChrome
   company: CompanyDetails
   forms: FormCopy
+  privacy: Queries.PrivacyNotesFragment
   solutions: readonly SolutionLink[]
   /** Year in the copyright line; the build's year unless a test pins it */
   year?: number
 }
 
-export function Footer({ site, company, forms, solutions, year = new Date().getFullYear() }: Props) {
+export function Footer({ site, company, forms, privacy, solutions, year = new Date().getFullYear() }: Props) {
   const { footer } = site
   const { address } = company
   return (
     <footer className="site-footer">
       <div className="container">
-        <SubscribeForm labels={footer.subscribe} copy={forms} />
+        <SubscribeForm labels={footer.subscribe} copy={forms} privacy={privacy} />
         <div className="site-footer__grid">
           <div className="site-footer__about">
             <Brand company={company} tone="dark" />

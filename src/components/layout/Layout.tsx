@@ -7,7 +7,7 @@ import { ScrollProgress } from "./ScrollProgress"
 
 /** The chrome of every page: progress line, header, footer and go-to-top. */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { site, company, forms, solutions } = useSite()
+  const { site, company, forms, privacy, solutions } = useSite()
   return (
     <>
       <a className="skip-link" href="#main">
@@ -18,7 +18,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} style={{ "--reveal-duration": `${site.revealDuration}ms` } as React.CSSProperties}>
         {children}
       </main>
-      <Footer site={site} company={company} forms={forms} solutions={solutions} />
+      <Footer site={site} company={company} forms={forms} privacy={privacy} solutions={solutions} />
       <GoToTop label={site.goToTop} offset={site.goToTopOffset} />
     </>
   )

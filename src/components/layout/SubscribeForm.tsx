@@ -3,10 +3,12 @@ import { FORMS } from "../../forms/fields"
 import { useFormSubmit } from "../../hooks/use-form-submit"
 import type { FormCopy, SiteChrome } from "../../hooks/use-site"
 import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
+import { PrivacyNote } from "../primitives/PrivacyNote"
 
 interface Props {
   labels: SiteChrome["footer"]["subscribe"]
   copy: FormCopy
+  privacy: Queries.PrivacyNotesFragment
 }
 
 /**
@@ -14,7 +16,7 @@ interface Props {
  * site's endpoint (inline with JavaScript, a plain POST without). The server
  * answers with a double opt-in: a confirmation link by e-mail.
  */
-export function SubscribeForm({ labels, copy }: Props) {
+export function SubscribeForm({ labels, copy, privacy }: Props) {
   const { state, onSubmit, errorProps } = useFormSubmit(copy)
   return (
     <div className="subscribe">
@@ -49,6 +51,7 @@ export function SubscribeForm({ labels, copy }: Props) {
             {labels.button}
           </button>
         </div>
+        <PrivacyNote privacy={privacy} form="subscribe" />
         <FieldError id="subscribe-email" message={state.errors.email} />
         <FormStatus id="subscribe-status" state={state} />
       </form>

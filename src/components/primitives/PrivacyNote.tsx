@@ -1,0 +1,34 @@
+import * as React from "react"
+import { graphql, Link } from "gatsby"
+import { PRIVACY_PATH } from "../../lib/links"
+import { fill } from "../../lib/text"
+
+interface Props {
+  privacy: Queries.PrivacyNotesFragment
+  /** Which form the note stands beside */
+  form: "contact" | "subscribe"
+}
+
+/** The one line at a form's submit button: what happens to what is sent, with the link to the privacy notice. */
+export function PrivacyNote({ privacy, form }: Props) {
+  return (
+    <p className="form-note">
+      {fill(privacy.formNotice[form], privacy.retention)} <Link to={PRIVACY_PATH}>{privacy.formNotice.link}</Link>
+    </p>
+  )
+}
+
+export const query = graphql`
+  fragment PrivacyNotes on PrivacyJson {
+    formNotice {
+      contact
+      subscribe
+      link
+    }
+    retention {
+      contactDays
+      unconfirmedDays
+      keyDays
+    }
+  }
+`

@@ -1,0 +1,94 @@
+import * as React from "react"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { PageBanner } from "../components/blocks/PageBanner"
+import { Layout } from "../components/layout/Layout"
+import { Seo } from "../components/layout/Seo"
+import { PRIVACY_PATH } from "../lib/links"
+import { required } from "../lib/required"
+import { breadcrumbs } from "../lib/structured-data"
+import { fill } from "../lib/text"
+
+/** The privacy notice: the content's sections, with the company's details and the retention the server applies filled in. */
+export default function PrivacyPage({ data }: PageProps<Queries.PrivacyPageQuery>) {
+  const site = required(data.siteJson, "content/site/site.json")
+  const privacy = required(data.privacyJson, "content/privacy/privacy.json")
+  const company = required(data.companyJson, "content/company/company.json")
+  const { address } = company
+  const values = {
+    ...privacy.retention,
+    legalName: company.legalName,
+    address: [address.street, address.postalCode, address.locality, address.region, address.country].filter(Boolean).join(", "),
+    email: company.email,
+    phone: company.phone.display,
+  }
+  return (
+    <Layout>
+      <PageBanner title={privacy.title} breadcrumb={privacy.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
+      <section className="section privacy">
+        <div className="container privacy__body">
+          <p className="privacy__updated">{privacy.updated}</p>
+          <p className="privacy__intro">{privacy.intro}</p>
+          {privacy.sections.map((section) => (
+            <section key={section.heading} className="privacy__section">
+              <h2>{section.heading}</h2>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{fill(paragraph, values)}</p>
+              ))}
+            </section>
+          ))}
+        </div>
+      </section>
+    </Layout>
+  )
+}
+
+export function Head({ data }: HeadProps<Queries.PrivacyPageQuery>) {
+  const privacy = data.privacyJson
+  return (
+    <Seo
+      pathname={PRIVACY_PATH}
+      title={privacy?.title}
+      description={privacy?.description}
+      structuredData={({ site }) => [breadcrumbs(site, [{ name: privacy?.breadcrumb ?? "", pathname: PRIVACY_PATH }])]}
+    />
+  )
+}
+
+export const query = graphql`
+  query PrivacyPage {
+    siteJson {
+      breadcrumbLabel
+      breadcrumbHome
+    }
+    companyJson {
+      legalName
+      email
+      phone {
+        display
+      }
+      address {
+        street
+        postalCode
+        locality
+        region
+        country
+      }
+    }
+    privacyJson {
+      title
+      breadcrumb
+      description
+      updated
+      intro
+      sections {
+        heading
+        paragraphs
+      }
+      retention {
+        contactDays
+        unconfirmedDays
+        keyDays
+      }
+    }
+  }
+`
