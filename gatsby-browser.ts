@@ -5,6 +5,7 @@ import type { Renderer } from "react-dom"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import "slick-carousel/slick/slick.css"
 import { markHydrationStarted, replayEarlyClick } from "./src/lib/early-click"
+import { notePageChange } from "./src/lib/lead-source"
 import "./src/styles/global.css"
 
 /**
@@ -38,4 +39,9 @@ export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = (
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   replayEarlyClick()
   document.documentElement.dataset.hydrated = "true"
+}
+
+/** Remembers the page a visitor comes from inside the site, for the contact form's lead source (src/lib/lead-source.ts). */
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }) => {
+  notePageChange(prevLocation?.pathname)
 }

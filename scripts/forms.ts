@@ -58,6 +58,7 @@ async function main(): Promise<void> {
           ? `being e-mailed since ${delivery.sendingSince}; if the server stopped meanwhile, it may or may not have arrived and is not sent again (check the mailbox)`
           : `not e-mailed yet (${delivery.attempts} attempts${delivery.lastError ? `, last error: ${delivery.lastError}` : ""})`
     console.log(`${row.receivedAt}  ${row.id}  ${state}`)
+    if (row.source) console.log(`    came from: ${row.source.page ?? "(page not known)"}, through ${row.source.cta}`)
     for (const [field, value] of Object.entries(row.values)) console.log(`    ${field}: ${value.replace(/\n/g, "\n      ")}`)
   }
   console.log(`${rows.length} ${what} submissions in ${store.location}`)

@@ -1895,6 +1895,33 @@ type FormFieldSortInput = {
   readonly placeholder: InputMaybe<SortOrderEnum>;
 };
 
+/** A call to action that leads to the contact form (its id is in the link: /contact?from=product) */
+type FormLeadSource = {
+  /** product, get-a-quote, menu or direct (none named) */
+  readonly id: Scalars['String'];
+  /** How the e-mail to the company names it */
+  readonly label: Scalars['String'];
+};
+
+type FormLeadSourceFieldSelector = {
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+};
+
+type FormLeadSourceFilterInput = {
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FormLeadSourceFilterListInput = {
+  readonly elemMatch: InputMaybe<FormLeadSourceFilterInput>;
+};
+
+type FormLeadSourceSortInput = {
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+};
+
 /** The e-mails the forms send */
 type FormMail = {
   /** Subject of the subscription confirmation e-mail */
@@ -1905,6 +1932,10 @@ type FormMail = {
   readonly contactIntro: Scalars['String'];
   /** Subject of the e-mail to the company; {subject} is the visitor's subject */
   readonly contactSubject: Scalars['String'];
+  /** Line of the contact e-mail saying where the lead came from; {page} is the page before the form, {cta} the call to action's label */
+  readonly sourceLine: Scalars['String'];
+  /** That line when no call to action was named */
+  readonly sourceUnknown: Scalars['String'];
 };
 
 type FormMailFieldSelector = {
@@ -1912,6 +1943,8 @@ type FormMailFieldSelector = {
   readonly confirmText: InputMaybe<FieldSelectorEnum>;
   readonly contactIntro: InputMaybe<FieldSelectorEnum>;
   readonly contactSubject: InputMaybe<FieldSelectorEnum>;
+  readonly sourceLine: InputMaybe<FieldSelectorEnum>;
+  readonly sourceUnknown: InputMaybe<FieldSelectorEnum>;
 };
 
 type FormMailFilterInput = {
@@ -1919,6 +1952,8 @@ type FormMailFilterInput = {
   readonly confirmText: InputMaybe<StringQueryOperatorInput>;
   readonly contactIntro: InputMaybe<StringQueryOperatorInput>;
   readonly contactSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly sourceLine: InputMaybe<StringQueryOperatorInput>;
+  readonly sourceUnknown: InputMaybe<StringQueryOperatorInput>;
 };
 
 type FormMailSortInput = {
@@ -1926,6 +1961,8 @@ type FormMailSortInput = {
   readonly confirmText: InputMaybe<SortOrderEnum>;
   readonly contactIntro: InputMaybe<SortOrderEnum>;
   readonly contactSubject: InputMaybe<SortOrderEnum>;
+  readonly sourceLine: InputMaybe<SortOrderEnum>;
+  readonly sourceUnknown: InputMaybe<SortOrderEnum>;
 };
 
 /** A page a form ends on */
@@ -2057,6 +2094,8 @@ type FormsJson = Node & {
   readonly errors: FormErrors;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  /** How the e-mail to the company names the call to action a contact message came from */
+  readonly leadSources: ReadonlyArray<FormLeadSource>;
   /** The e-mails the forms send; {site} is the site's name */
   readonly mail: FormMail;
   /** Pages a form ends on when sent without JavaScript */
@@ -2122,6 +2161,7 @@ type FormsJsonFieldSelector = {
   readonly errors: InputMaybe<FormErrorsFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly leadSources: InputMaybe<FormLeadSourceFieldSelector>;
   readonly mail: InputMaybe<FormMailFieldSelector>;
   readonly pages: InputMaybe<FormNoticeFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
@@ -2137,6 +2177,7 @@ type FormsJsonFilterInput = {
   readonly errors: InputMaybe<FormErrorsFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly leadSources: InputMaybe<FormLeadSourceFilterListInput>;
   readonly mail: InputMaybe<FormMailFilterInput>;
   readonly pages: InputMaybe<FormNoticeFilterListInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
@@ -2197,6 +2238,7 @@ type FormsJsonSortInput = {
   readonly errors: InputMaybe<FormErrorsSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly leadSources: InputMaybe<FormLeadSourceSortInput>;
   readonly mail: InputMaybe<FormMailSortInput>;
   readonly pages: InputMaybe<FormNoticeSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
@@ -4465,6 +4507,7 @@ type Query_formsJsonArgs = {
   errors: InputMaybe<FormErrorsFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  leadSources: InputMaybe<FormLeadSourceFilterListInput>;
   mail: InputMaybe<FormMailFilterInput>;
   pages: InputMaybe<FormNoticeFilterListInput>;
   parent: InputMaybe<NodeFilterInput>;

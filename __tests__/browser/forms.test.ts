@@ -203,6 +203,13 @@ describe("quote links", () => {
     await link.scrollIntoViewIfNeeded()
     await Promise.all([page.waitForURL(/\/contact\?/), link.click()])
     await page.waitForFunction((subject) => (document.querySelector("#contact-subject") as HTMLInputElement | null)?.value === subject, machine, { timeout: 10_000 })
+    // sent from there, the message records where the lead came from: the machine link on /product
+    const username = `Lead ${unique()}`
+    await fillContact(page, { username, email: "lead@example.com", phone: "+1 555 010 0100" })
+    await page.waitForTimeout(MIN_FILL_MS)
+    await page.locator('#contact button[type="submit"]').click()
+    await page.waitForFunction((text) => document.querySelector("#contact-status")?.textContent === text, forms.status.contactSent, { timeout: 10_000 })
+    expect(stored("contact", { username, subject: machine })).toEqual([expect.objectContaining({ source: { cta: "product", page: "/product" } })])
     await page.context().close()
   })
 })

@@ -136,6 +136,7 @@ interface Stored {
   receivedAt: string
   values: Record<string, string>
   ip?: string
+  source?: { cta: string; page?: string }
 }
 
 function storeFiles(dataDir: string, kind: string, part: string): string[] {
@@ -279,6 +280,28 @@ describe("with a working SMTP server", () => {
     expect(readSubmission(server.dataDir, id)?.values).toEqual(values)
     expectContactMail(await waitUntil(() => mailsWithId(id)[0], 15_000, `no e-mail for ${id}`), values, id)
   }, 30_000)
+
+  it("(a) records where each lead came from, first-party: the call to action in the form's address and the page before it", async () => {
+    const leads = readJson<{ leadSources: { id: string; label: string }[]; mail: { sourceLine: string; sourceUnknown: string } }>("content/forms/forms.json")
+    const label = (id: string) => leads.leadSources.find((entry) => entry.id === id)!.label
+    const cases = [
+      // the page's script: JSON, the page before the form, the form's address as Referer
+      { post: () => postJson(server.url, "contact", { ...person("lead1"), leadPage: "/product" }, { referer: `${SITE_URL}/contact?subject=Conveyor+Belt&from=product` }), source: { cta: "product", page: "/product" }, line: fill(leads.mail.sourceLine, { page: "/product", cta: label("product") }) },
+      // a plain form post without JavaScript: the call to action from the Referer only
+      { post: () => send(server.url, { path: "/api/contact", headers: { "content-type": FORM_TYPE, accept: "application/json", referer: `${SITE_URL}/contact?subject=Quote+request&from=get-a-quote` }, body: new URLSearchParams({ ...person("lead2") }).toString() }), source: { cta: "get-a-quote" }, line: fill(leads.mail.sourceLine, { page: "—", cta: label("get-a-quote") }) },
+      // what is not a known call to action or a page path is not recorded
+      { post: () => postJson(server.url, "contact", { ...person("lead3"), leadPage: "https://evil.example/x" }, { referer: `${SITE_URL}/contact?from=evil` }), source: { cta: "direct" }, line: leads.mail.sourceUnknown },
+    ]
+    for (const { post, source, line } of cases) {
+      const reply = await post()
+      expect(reply.status).toBe(201)
+      const id = parse(reply).id as string
+      expect(readSubmission(server.dataDir, id)).toMatchObject({ source })
+      expect(readSubmission(server.dataDir, id)?.source).toEqual(source)
+      const [mail] = await waitUntil(() => (mailsWithId(id).length ? mailsWithId(id) : undefined), 15_000, "no e-mail for the lead")
+      expect(mail!.parsed.text).toContain(line)
+    }
+  })
 
   it("(a) answers a plain form post (no JavaScript) with 303 to the thank-you page, stored and e-mailed", async () => {
     const values = person("plain")

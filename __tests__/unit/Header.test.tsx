@@ -52,7 +52,7 @@ describe("Header", () => {
     const { container } = renderHeader()
     const bar = container.querySelector(".main-bar") as HTMLElement
     expect(within(bar).getByRole("link", { name: /010.0199/ })).toHaveAttribute("href", "tel:+15550100199")
-    expect(within(bar).getByRole("link", { name: "Get In Touch" })).toHaveAttribute("href", "/contact")
+    expect(within(bar).getByRole("link", { name: "Get In Touch" })).toHaveAttribute("href", "/contact?from=menu")
   })
 
   it("opens the mobile menu with the toggler, marks the body, and closes with the close button, the backdrop and Escape", () => {

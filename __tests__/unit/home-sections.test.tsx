@@ -136,7 +136,7 @@ describe("CallToAction", () => {
       />,
     )
     expect(screen.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact")
-    expect(screen.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/contact?subject=Quote+request#contact")
+    expect(screen.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/contact?subject=Quote+request&from=get-a-quote#contact")
   })
 })
 

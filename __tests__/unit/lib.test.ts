@@ -1,4 +1,4 @@
-import { contactFormHref, isExternal } from "../../src/lib/links"
+import { contactFormHref, fromMenu, isExternal } from "../../src/lib/links"
 import { fill } from "../../src/lib/text"
 
 describe("fill", () => {
@@ -9,8 +9,19 @@ describe("fill", () => {
 })
 
 describe("contactFormHref", () => {
-  it("leads to the contact form's anchor with the subject encoded", () => {
-    expect(contactFormHref("Trommel & Screening")).toBe("/contact?subject=Trommel+%26+Screening#contact")
+  it("leads to the contact form's anchor with the subject encoded and the call to action named", () => {
+    expect(contactFormHref("Trommel & Screening", "product")).toBe("/contact?subject=Trommel+%26+Screening&from=product#contact")
+    expect(contactFormHref("Quote request", "get-a-quote")).toBe("/contact?subject=Quote+request&from=get-a-quote#contact")
+  })
+})
+
+describe("fromMenu", () => {
+  it("names the menu as the call to action on a link to the contact page, and leaves others alone", () => {
+    expect(fromMenu("/contact")).toBe("/contact?from=menu")
+    expect(fromMenu("/contact#contact")).toBe("/contact?from=menu#contact")
+    expect(fromMenu("/contact?subject=Hi")).toBe("/contact?subject=Hi&from=menu")
+    expect(fromMenu("/product")).toBe("/product")
+    expect(fromMenu("mailto:hello@example.com")).toBe("mailto:hello@example.com")
   })
 })
 

@@ -60,7 +60,7 @@ describe("ProductList", () => {
       expect(screen.getByRole("img", { name: product.alt })).toBeInTheDocument()
       expect(screen.getByRole("link", { name: `Ask about ${product.title}` })).toHaveAttribute(
         "href",
-        `/contact?subject=${encodeURIComponent(product.title).replace(/%20/g, "+")}#contact`,
+        `/contact?subject=${encodeURIComponent(product.title).replace(/%20/g, "+")}&from=product#contact`,
       )
     }
   })

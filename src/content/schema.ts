@@ -685,6 +685,17 @@ export const typeDefs = /* GraphQL */ `
     mail: FormMail!
     "Pages a form ends on when sent without JavaScript"
     pages: [FormNotice!]!
+    "How the e-mail to the company names the call to action a contact message came from"
+    leadSources: [FormLeadSource!]!
+  }
+
+  "A call to action that leads to the contact form (its id is in the link: /contact?from=product)"
+
+  type FormLeadSource {
+    "product, get-a-quote, menu or direct (none named)"
+    id: String!
+    "How the e-mail to the company names it"
+    label: String!
   }
 
   "Status lines of the forms"
@@ -787,6 +798,10 @@ export const typeDefs = /* GraphQL */ `
     confirmSubject: String!
     "Body of the confirmation e-mail; {link} is the confirmation link, {unsubscribe} the unsubscribe link"
     confirmText: String!
+    "Line of the contact e-mail saying where the lead came from; {page} is the page before the form, {cta} the call to action's label"
+    sourceLine: String!
+    "That line when no call to action was named"
+    sourceUnknown: String!
   }
 
   "A page a form ends on"

@@ -34,6 +34,8 @@ export const HONEYPOT = "website"
  * A duration, not a timestamp, so a visitor's wrong clock cannot trip it.
  */
 export const FILL_TIME = "fillMs"
+/** Set by the contact form's script: the path of the page the visitor was on before the form (src/lib/lead-source.ts). */
+export const LEAD_PAGE = "leadPage"
 /** Set by the page's script: one key per message, so a retried post is stored once. */
 export const IDEMPOTENCY_KEY = "idempotencyKey"
 /** A person takes longer than this to fill a form; faster posts are refused. */

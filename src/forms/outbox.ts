@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer"
 import type { FormsConfig } from "./config"
 import { copy, fieldLabel, fill } from "./copy"
 import { FORMS } from "./fields"
-import { subscriberKey, unsubscribeToken, type Store, type Subscriber } from "./store"
+import { subscriberKey, unsubscribeToken, type LeadOrigin, type Store, type Subscriber } from "./store"
 
 type Job = { kind: "contact"; id: string } | { kind: "confirm"; key: string }
 
@@ -10,6 +10,13 @@ export interface Logger {
   info: (message: string) => void
   warn: (message: string) => void
   error: (message: string) => void
+}
+
+/** The contact e-mail's line on where the lead came from, in the content's words */
+function sourceLine(source: LeadOrigin | undefined): string {
+  if (!source || (source.cta === "direct" && !source.page)) return copy.mail.sourceUnknown
+  const cta = copy.leadSources.find((entry) => entry.id === source.cta)?.label ?? source.cta
+  return fill(copy.mail.sourceLine, { page: source.page ?? "—", cta })
 }
 
 const jobId = (job: Job) => (job.kind === "contact" ? `contact:${job.id}` : `confirm:${job.key}`)
@@ -124,7 +131,7 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
         to: config.mailTo,
         replyTo: { name: values.username ?? "", address: values.email ?? "" },
         subject: fill(copy.mail.contactSubject, { subject: values.subject ?? "" }),
-        text: `${fill(copy.mail.contactIntro, { site: config.siteName })}\n\n${lines.join("\n")}\nReceived ${submission.receivedAt}, id ${id}\n`,
+        text: `${fill(copy.mail.contactIntro, { site: config.siteName })}\n\n${lines.join("\n")}\n${sourceLine(submission.source)}\nReceived ${submission.receivedAt}, id ${id}\n`,
         headers: { "X-Submission-Id": id },
       })
       messageId = info.messageId

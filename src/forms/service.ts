@@ -4,11 +4,12 @@ import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory"
 import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes"
 import { readConfig, type FormsConfig } from "./config"
 import { copy, errorText, fill, noticePath } from "./copy"
-import { IDEMPOTENCY_KEY, type FormKind } from "./fields"
+import { LEAD_SOURCE_PARAM, LEAD_SOURCES } from "../lib/links"
+import { IDEMPOTENCY_KEY, LEAD_PAGE, type FormKind } from "./fields"
 import { createOutbox, type Logger } from "./outbox"
 import { purge } from "./privacy"
 import { confirmPage, formPage, invalidLinkPage, invalidUnsubscribePage, messagePage, unsubscribePage, type ShownError } from "./pages"
-import { createStore, subscriberKey, sweepTemporaryFiles, unsubscribeToken, type Store, type Subscriber } from "./store"
+import { createStore, subscriberKey, sweepTemporaryFiles, unsubscribeToken, type LeadOrigin, type Store, type Subscriber } from "./store"
 import { createBlobStore } from "./store-blobs"
 import { validateSubmission, type FieldError } from "./validate"
 
@@ -44,6 +45,26 @@ const header = (request: FormRequest, name: string): string => {
   return (Array.isArray(value) ? value[0] : value) ?? ""
 }
 const mediaType = (request: FormRequest) => header(request, "content-type").split(";")[0]!.trim().toLowerCase()
+
+const PAGE_PATH = /^\/[a-z0-9\-/]{0,100}$/
+
+/**
+ * Where a contact message's lead came from, first-party and without cookies:
+ * the call to action named in the form page's address (/contact?from=product,
+ * read from the post's Referer, so a plain form post has it too) and the
+ * page before the form, which the page's script sends.
+ */
+function leadOrigin(request: FormRequest): LeadOrigin {
+  let cta = "direct"
+  try {
+    const from = new URL(header(request, "referer")).searchParams.get(LEAD_SOURCE_PARAM)
+    if (from && (LEAD_SOURCES as readonly string[]).includes(from)) cta = from
+  } catch {
+    // no Referer, or not a URL: nothing named
+  }
+  const page = typeof request.body === "object" && request.body !== null ? (request.body as Record<string, unknown>)[LEAD_PAGE] : undefined
+  return typeof page === "string" && PAGE_PATH.test(page) ? { cta, page } : { cta }
+}
 
 /** A script asks for JSON (Accept or a JSON body); a plain form post gets pages and redirects. */
 function wantsJson(request: FormRequest): boolean {
@@ -190,7 +211,7 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
       return refuse(request, 400, `${IDEMPOTENCY_KEY} must be 8 to 100 letters, digits, - or _.`)
     }
     const now = new Date()
-    const saved = await store.save(kind, result.values, { idempotencyKey: rawKey || undefined, ip: request.ip, now })
+    const saved = await store.save(kind, result.values, { idempotencyKey: rawKey || undefined, ip: request.ip, now, ...(kind === "contact" ? { source: leadOrigin(request) } : {}) })
     if (kind === "contact") {
       if (!saved.duplicate) outbox.enqueue({ kind: "contact", id: saved.id })
     } else {

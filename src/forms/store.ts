@@ -11,6 +11,13 @@ export interface StoredSubmission {
   values: Record<string, string>
   /** The client's network, for abuse handling: its address cut to /24 (IPv4) or /48 (IPv6), never the whole address */
   ip?: string
+  /** Where a contact message's lead came from: the call to action (LEAD_SOURCES, or direct) and the page before the form */
+  source?: LeadOrigin
+}
+
+export interface LeadOrigin {
+  cta: string
+  page?: string
 }
 
 export interface SaveResult {
@@ -22,6 +29,7 @@ export interface SaveResult {
 export interface SaveMeta {
   idempotencyKey?: string
   ip?: string
+  source?: LeadOrigin
   now?: Date
 }
 
@@ -178,7 +186,7 @@ export function storeOn(backend: Backend): Store {
       }
     }
     const network = meta.ip ? networkOf(meta.ip) : undefined
-    const record: StoredSubmission = { id, kind, receivedAt: (meta.now ?? new Date()).toISOString(), values, ...(network ? { ip: network } : {}) }
+    const record: StoredSubmission = { id, kind, receivedAt: (meta.now ?? new Date()).toISOString(), values, ...(network ? { ip: network } : {}), ...(meta.source ? { source: meta.source } : {}) }
     await backend.write(layout.submission(kind, id), record)
     return { id, duplicate: false }
   }

@@ -21,7 +21,7 @@ export default function ProductPage({ data }: PageProps<Queries.ProductPageQuery
 
 export function Head({ data }: HeadProps<Queries.ProductPageQuery>) {
   const products = data.productsJson
-  const machines = (products?.items ?? []).map((item) => ({ name: item.title, image: item.image.publicURL, url: contactFormHref(item.title) }))
+  const machines = (products?.items ?? []).map((item) => ({ name: item.title, image: item.image.publicURL, url: contactFormHref(item.title, "product") }))
   return (
     <Seo
       pathname="/product"

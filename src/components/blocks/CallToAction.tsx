@@ -16,7 +16,7 @@ export function CallToAction({ data }: { data: Queries.CallToActionFragment }) {
           <SmartLink to={data.contact.to} className="button button--light">
             {data.contact.label}
           </SmartLink>
-          <SmartLink to={contactFormHref(data.quote.subject)} className="button button--amber">
+          <SmartLink to={contactFormHref(data.quote.subject, "get-a-quote")} className="button button--amber">
             {data.quote.label}
           </SmartLink>
         </div>

@@ -1,8 +1,9 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { FORMS } from "../../forms/fields"
+import { FORMS, LEAD_PAGE } from "../../forms/fields"
 import { useFormSubmit } from "../../hooks/use-form-submit"
 import type { FormCopy } from "../../hooks/use-site"
+import { pageBefore } from "../../lib/lead-source"
 import { CONTACT_FORM_ID } from "../../lib/links"
 import { PrivacyNote } from "../primitives/PrivacyNote"
 import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
@@ -35,11 +36,14 @@ interface Props {
 export function ContactForm({ data, copy, privacy }: Props) {
   const { state, onSubmit, errorProps } = useFormSubmit(copy)
   const subjectRef = React.useRef<HTMLInputElement>(null)
+  const leadPageRef = React.useRef<HTMLInputElement>(null)
   React.useEffect(() => {
     const subject = new URLSearchParams(window.location.search).get("subject")
     if (subject && subjectRef.current && !subjectRef.current.value) {
       subjectRef.current.value = subject.slice(0, FORMS.contact.subject.max)
     }
+    // where the visitor was before the form (the call to action itself is in the address)
+    if (leadPageRef.current) leadPageRef.current.value = pageBefore() ?? ""
   }, [])
 
   return (
@@ -79,6 +83,7 @@ export function ContactForm({ data, copy, privacy }: Props) {
         })}
       </div>
       <Honeypot id="contact-website" label={copy.trapLabel} />
+      <input type="hidden" name={LEAD_PAGE} ref={leadPageRef} defaultValue="" />
       <button type="submit" className="button button--amber">
         {data.submit}
       </button>

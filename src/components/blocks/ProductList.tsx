@@ -20,7 +20,7 @@ export function ProductList({ data }: { data: Queries.ProductListFragment }) {
               <ContentImage file={product.image} alt={product.alt} className="product-card__image" priority={index === 0} />
               <div className="product-card__body">
                 <h3>{product.title}</h3>
-                <Link to={contactFormHref(product.title)} className="product-card__link">
+                <Link to={contactFormHref(product.title, "product")} className="product-card__link">
                   <span>{fill(data.enquire, { title: product.title })}</span>
                   <ArrowRightIcon aria-hidden="true" size={18} />
                 </Link>

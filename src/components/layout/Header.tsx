@@ -2,6 +2,7 @@ import * as React from "react"
 import { Link } from "gatsby"
 import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
 import { useScroll } from "../../hooks/use-scroll"
+import { fromMenu } from "../../lib/links"
 import { MenuIcon, PhoneIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
 import { Brand } from "./Brand"
@@ -87,7 +88,7 @@ export function Header({ site, company, solutions }: Props) {
               <PhoneIcon aria-hidden="true" size={20} />
               <span>{company.phone.display}</span>
             </PhoneLink>
-            <Link to={site.getInTouch.to} className="button button--amber main-bar__cta">
+            <Link to={fromMenu(site.getInTouch.to)} className="button button--amber main-bar__cta">
               {site.getInTouch.label}
             </Link>
             <button

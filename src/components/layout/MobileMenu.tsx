@@ -1,6 +1,7 @@
 import * as React from "react"
 import { Link } from "gatsby"
 import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
+import { fromMenu } from "../../lib/links"
 import { CloseIcon, EmailIcon, PhoneIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
 import { Brand } from "./Brand"
@@ -77,7 +78,7 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
             onNavigate={onClose}
           />
         </nav>
-        <Link to={site.getInTouch.to} className="button button--amber mobile-menu__cta" onClick={onClose}>
+        <Link to={fromMenu(site.getInTouch.to)} className="button button--amber mobile-menu__cta" onClick={onClose}>
           {site.getInTouch.label}
         </Link>
         <ul className="mobile-menu__contact">
