@@ -118,28 +118,27 @@ export function messagePage(title: string, text: string): string {
   return page(title, h("h1", null, title), h("p", { role: "alert" }, text))
 }
 
-/** Opened from the confirmation e-mail: a button, so a mail scanner following the link confirms nothing. */
-export function confirmPage(email: string, token: string): string {
+/**
+ * A page opened from a link in an e-mail: the address and a button that
+ * posts the link's token, so a mail scanner that opens the link changes nothing.
+ */
+function buttonPage(texts: { title: string; text: string; button: string }, email: string, token: string, action: string): string {
   return page(
-    copy.confirmPage.title,
-    h("h1", null, copy.confirmPage.title),
-    h("p", null, fill(copy.confirmPage.text, { email })),
-    h("form", { method: "post", action: "/api/subscribe-confirm" }, h("input", { type: "hidden", name: "token", value: token }), h("button", { type: "submit" }, copy.confirmPage.button)),
+    texts.title,
+    h("h1", null, texts.title),
+    h("p", null, fill(texts.text, { email })),
+    h("form", { method: "post", action }, h("input", { type: "hidden", name: "token", value: token }), h("button", { type: "submit" }, texts.button)),
   )
 }
+
+/** Opened from the confirmation e-mail */
+export const confirmPage = (email: string, token: string) => buttonPage(copy.confirmPage, email, token, "/api/subscribe-confirm")
+
+/** Opened from the unsubscribe link of an e-mail */
+export const unsubscribePage = (email: string, token: string) => buttonPage(copy.unsubscribePage, email, token, "/api/unsubscribe")
 
 export function invalidLinkPage(): string {
   return messagePage(copy.confirmPage.invalidTitle, copy.confirmPage.invalidText)
-}
-
-/** Opened from the unsubscribe link of an e-mail: a button, so a mail scanner following the link changes nothing. */
-export function unsubscribePage(email: string, token: string): string {
-  return page(
-    copy.unsubscribePage.title,
-    h("h1", null, copy.unsubscribePage.title),
-    h("p", null, fill(copy.unsubscribePage.text, { email })),
-    h("form", { method: "post", action: "/api/unsubscribe" }, h("input", { type: "hidden", name: "token", value: token }), h("button", { type: "submit" }, copy.unsubscribePage.button)),
-  )
 }
 
 export function invalidUnsubscribePage(): string {
