@@ -57,6 +57,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
       alias: {
         "resize-observer-polyfill$": path.resolve("src/build/resize-observer.js"),
         "lodash.debounce$": path.resolve("src/build/debounce.js"),
+        // no plugin registers a service worker (src/build/no-service-worker.js)
+        [path.resolve(".cache/register-service-worker.js")]: path.resolve("src/build/no-service-worker.js"),
       },
     },
     module: {

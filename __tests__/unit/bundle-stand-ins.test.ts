@@ -110,3 +110,18 @@ describe("the ResizeObserver that replaces resize-observer-polyfill in the brows
     expect(() => new Observer().observe()).not.toThrow()
   })
 })
+
+describe("the empty stand-in for Gatsby's service-worker registration", () => {
+  it("stands in only while nothing registers a service worker: no plugin and not gatsby-browser implements registerServiceWorker", () => {
+    const fs = require("fs") as typeof import("fs")
+    const path = require("path") as typeof import("path")
+    const root = path.resolve(__dirname, "../..")
+    expect(fs.readFileSync(path.join(root, "gatsby-browser.ts"), "utf8")).not.toMatch(/registerServiceWorker/)
+    const config = require("../../gatsby-config").default as { plugins: (string | { resolve: string })[] }
+    for (const plugin of config.plugins.map((entry) => (typeof entry === "string" ? entry : entry.resolve))) {
+      const browser = path.join(root, "node_modules", plugin, "gatsby-browser.js")
+      if (fs.existsSync(browser)) expect([plugin, /registerServiceWorker/.test(fs.readFileSync(browser, "utf8"))]).toEqual([plugin, false])
+    }
+    expect(require("../../src/build/no-service-worker.js")).toEqual({})
+  })
+})
