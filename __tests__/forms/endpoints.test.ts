@@ -461,9 +461,15 @@ describe("with a working SMTP server", () => {
     }
     expect(readSubscriber(server.dataDir, email)?.status).toBe("confirmed")
 
-    // a mail client's one-click POST (RFC 8058): body List-Unsubscribe=One-Click, the token in the URL
-    const oneClick = await send(server.url, { method: "POST", path: `${pathname}${search}`, headers: { "content-type": FORM_TYPE }, body: "List-Unsubscribe=One-Click" })
+    // a mail client's one-click POST (RFC 8058): body List-Unsubscribe=One-Click, the token in the URL;
+    // the RFC's own example sends it as multipart/form-data
+    const boundary = "----OneClickBoundary7MA4YWxk"
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`
+    const oneClick = await send(server.url, { method: "POST", path: `${pathname}${search}`, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: multipart })
     expect(oneClick.status).toBe(200)
+    expect((await send(server.url, { method: "POST", path: `${pathname}${search}`, headers: { "content-type": FORM_TYPE }, body: "List-Unsubscribe=One-Click" })).status).toBe(200)
+    // the forms themselves still take no multipart body
+    expect((await send(server.url, { method: "POST", path: "/api/contact", headers: { "content-type": `multipart/form-data; boundary=${boundary}`, accept: "application/json" }, body: multipart })).status).toBe(415)
     expect(readSubscriber(server.dataDir, email)).toMatchObject({ status: "unsubscribed", unsubscribedAt: expect.any(String), mailDue: false })
     // again, and through the page's button: harmless, the same state, the notice page
     const button = await postForm(server.url, "unsubscribe", { token })

@@ -272,13 +272,15 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     const expected = Buffer.from(subscriber ? unsubscribeToken(key, subscriber.secret) : "")
     if (!subscriber || expected.length !== Buffer.from(token as string).length || !timingSafeEqual(expected, Buffer.from(token as string))) return invalidLink()
     if (request.method === "GET") return html(200, unsubscribePage(subscriber.email, token as string))
-    if (!ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type)
+    // a one-click POST names the token in the link and may send its body as
+    // multipart/form-data (RFC 8058): the link is the credential, the POST the intent
+    const fromLink = field(request.body) === undefined
+    if (!fromLink && !ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type)
     await withLock(key, async () => {
       const current = await store.subscriber(key)
       if (current && current.status !== "unsubscribed") await store.setSubscriber({ ...current, status: "unsubscribed", unsubscribedAt: new Date().toISOString(), mailDue: false })
     })
-    const oneClick = typeof request.body === "object" && request.body !== null && (request.body as Record<string, unknown>)["List-Unsubscribe"] === "One-Click"
-    if (oneClick || wantsJson(request)) return json(200, { ok: true })
+    if (fromLink || wantsJson(request)) return json(200, { ok: true })
     return redirect(noticePath("unsubscribed"))
   }
 

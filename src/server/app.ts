@@ -132,6 +132,10 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
   // Bodies: JSON (built in) and urlencoded (formbody); every other type is refused with 415.
   app.removeContentTypeParser(["text/plain"])
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES })
+  // A mail program's one-click unsubscribe may post List-Unsubscribe=One-Click
+  // as multipart/form-data (RFC 8058): kept as text, which only the
+  // unsubscribe endpoint accepts (its token is in the link); the forms refuse it with 415
+  app.addContentTypeParser("multipart/form-data", { parseAs: "string", bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body))
 
   // Fastify and its plugins refuse some requests before a handler runs: at
   // the form endpoints (too large, unknown type, JSON that does not parse)
