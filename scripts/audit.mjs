@@ -537,7 +537,7 @@ const firstNode = (audit) => {
   return find(audit?.details?.items)
 }
 
-const METRIC_AUDITS = new Set(["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive", "max-potential-fid", "first-meaningful-paint"])
+const METRIC_AUDITS = new Set(["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive", "max-potential-fid"])
 const oneLine = (text, max = 160) => {
   const flat = String(text ?? "").replace(/\s+/g, " ").trim()
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
