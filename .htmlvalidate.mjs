@@ -22,8 +22,8 @@ export default {
     "valid-id": ["error", { relaxed: true }],
 
     // Style attributes are valid HTML. Gatsby writes them itself
-    // (#gatsby-focus-wrapper, #gatsby-announcer, gatsby-plugin-image's
-    // wrappers, placeholders and opacity:0 main images), and react-slick
+    // (#gatsby-focus-wrapper, #gatsby-announcer), <Picture> gives each
+    // picture its aspect ratio and dominant colour, and react-slick
     // renders its track and slide positions inline; the CSP allows inline
     // styles (style-src 'unsafe-inline') for exactly this reason.
     "no-inline-style": "off",

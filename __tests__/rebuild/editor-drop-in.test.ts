@@ -29,8 +29,7 @@ const build = () => {
   })
   return (Date.now() - started) / 1000
 }
-// lazy images carry data-srcset until gatsby-plugin-image swaps it in
-const srcset = (source: Element | null | undefined) => source?.getAttribute("srcset") ?? source?.getAttribute("data-srcset")
+const srcset = (source: Element | null | undefined) => source?.getAttribute("srcset")
 const page = (route: string) => new JSDOM(fs.readFileSync(path.join(ROOT, "public", route, "index.html"), "utf8")).window.document
 const productSrcset = () =>
   srcset(
