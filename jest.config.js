@@ -16,7 +16,7 @@ module.exports = {
       ...shared,
       displayName: "unit",
       testMatch: ["<rootDir>/__tests__/unit/**/*.test.[jt]s?(x)"],
-      testEnvironment: "jsdom",
+      testEnvironment: "<rootDir>/__tests__/support/jsdom-environment.js",
       testEnvironmentOptions: { url: "http://localhost/" },
       setupFiles: ["<rootDir>/loadershim.js"],
       setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],

@@ -6990,7 +6990,7 @@ type WhyChooseUsFragment = { readonly eyebrow: string, readonly title: string, r
 type SolutionPagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SolutionPagesQuery = { readonly formsJson: { readonly pages: ReadonlyArray<{ readonly id: string, readonly path: string }> } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string, readonly parent: { readonly relativePath: string } | {} | null }> } };
+type SolutionPagesQuery = { readonly formsJson: { readonly pages: ReadonlyArray<{ readonly id: string, readonly path: string }> } | null, readonly allSolutionsJson: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string }> } };
 
 
 }

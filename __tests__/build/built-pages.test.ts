@@ -7,7 +7,7 @@
  */
 import fs from "fs"
 import path from "path"
-import { inlineScriptHashes, scriptHash } from "../../src/security/inline-scripts"
+import { inlineScriptHashes, scriptHash } from "../../src/security/headers"
 import { ROOT, assertBuilt } from "../support/serve"
 
 const PUBLIC = path.join(ROOT, "public")

@@ -2,7 +2,7 @@
  * The build's HTML renderer loads nothing deprecated: node-fetch 2, which
  * Gatsby provides as `fetch` to it, pulls in Node's `punycode` module, whose
  * deprecation warning Gatsby 5 printed as " ERROR  UNKNOWN" on Node 22 and
- * later (src/build/node-fetch.ts).
+ * later (src/webpack/node-fetch.ts).
  */
 import fs from "fs"
 import path from "path"

@@ -4,7 +4,7 @@ import path from "path"
 import { transformSync } from "@babel/core"
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { keepRegularWeight } = require("../../src/build/phosphor-regular-loader.js") as { keepRegularWeight: (source: string) => string }
+const { keepRegularWeight } = require("../../src/webpack/phosphor-regular-loader.js") as { keepRegularWeight: (source: string) => string }
 
 const defs = path.resolve(__dirname, "../../node_modules/@phosphor-icons/react/dist/defs")
 const icons = fs.readFileSync(path.resolve(__dirname, "../../src/components/primitives/Icons.tsx"), "utf8")
@@ -40,7 +40,7 @@ describe("the Phosphor loader", () => {
 
 describe("the debounce that replaces lodash.debounce in the browser bundle", () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const debounce = require("../../src/build/debounce.js") as (fn: (...args: unknown[]) => void, wait: number) => ((...args: unknown[]) => void) & { cancel: () => void }
+  const debounce = require("../../src/webpack/stand-ins/debounce.js") as (fn: (...args: unknown[]) => void, wait: number) => ((...args: unknown[]) => void) & { cancel: () => void }
 
   beforeEach(() => jest.useFakeTimers())
   afterEach(() => jest.useRealTimers())
@@ -87,7 +87,7 @@ describe("the ResizeObserver that replaces resize-observer-polyfill in the brows
 
   it("drops the notification right after observe() and delivers every later one", () => {
     ;(window as { ResizeObserver?: unknown }).ResizeObserver = NativeResizeObserver
-    const Observer = require("../../src/build/resize-observer.js") as new (callback: Callback) => { observe: (target: object) => void }
+    const Observer = require("../../src/webpack/stand-ins/resize-observer.js") as new (callback: Callback) => { observe: (target: object) => void }
     const callback = jest.fn()
     const observer = new Observer(callback)
     const a = {}
@@ -106,7 +106,7 @@ describe("the ResizeObserver that replaces resize-observer-polyfill in the brows
   })
 
   it("observes nothing where there is no ResizeObserver (server rendering)", () => {
-    const Observer = require("../../src/build/resize-observer.js") as new () => { observe: () => void; disconnect: () => void }
+    const Observer = require("../../src/webpack/stand-ins/resize-observer.js") as new () => { observe: () => void; disconnect: () => void }
     expect(() => new Observer().observe()).not.toThrow()
   })
 })
@@ -122,6 +122,6 @@ describe("the empty stand-in for Gatsby's service-worker registration", () => {
       const browser = path.join(root, "node_modules", plugin, "gatsby-browser.js")
       if (fs.existsSync(browser)) expect([plugin, /registerServiceWorker/.test(fs.readFileSync(browser, "utf8"))]).toEqual([plugin, false])
     }
-    expect(require("../../src/build/no-service-worker.js")).toEqual({})
+    expect(require("../../src/webpack/stand-ins/no-service-worker.js")).toEqual({})
   })
 })

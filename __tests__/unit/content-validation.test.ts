@@ -65,6 +65,25 @@ describe("validateContent", () => {
     ])
   })
 
+  it("names a solution slug that is not a clean path segment", async () => {
+    edit("solutions/waste-to-biochar.json", (data) => (data.slug = "Waste To A/"))
+    expect(await errorsOf()).toEqual([
+      'content/solutions/waste-to-biochar.json: "slug" is "Waste To A/". Use lower-case letters, digits and single hyphens, e.g. "waste-to-electricity" (it becomes the page\'s address).',
+    ])
+  })
+
+  it("names a form's end page that is missing or has a bad path", async () => {
+    edit("forms/forms.json", (data) => {
+      const pages = data.pages as { id: string; path: string }[]
+      pages.find((page) => page.id === "subscribe-pending")!.path = "check inbox"
+      data.pages = pages.filter((page) => page.id !== "subscribe-confirmed")
+    })
+    expect(await errorsOf()).toEqual([
+      'content/forms/forms.json: page "subscribe-pending" has "path": "check inbox". Use a path like "/thank-you": a leading slash, lower-case words and hyphens.',
+      'content/forms/forms.json: "pages" has no entry with "id": "subscribe-confirmed". Add one (id, path, title, text, link); the forms end on it.',
+    ])
+  })
+
   it("names malformed JSON with its line and column", async () => {
     const file = path.join(dir, "recycle/recycle.json")
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace('",\n  "text"', '"\n  "text"'))

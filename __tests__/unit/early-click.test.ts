@@ -1,5 +1,5 @@
 import { EARLY_CLICK, HYDRATION_STARTED, markHydrationStarted, replayEarlyClick } from "../../src/lib/early-click"
-import { GLOBALS_ID, GLOBALS_LOADER, SCRIPTS_ID } from "../../src/security/inline-scripts"
+import { GLOBALS_ID, pageLoader, SCRIPTS_ID } from "../../src/postbuild/loader"
 
 type EarlyWindow = Window & { [EARLY_CLICK]?: HTMLElement | null; [HYDRATION_STARTED]?: boolean }
 const win = window as EarlyWindow
@@ -14,7 +14,7 @@ function loadPage() {
   // jsdom cannot submit a form: stop it where a browser would post
   document.querySelector("form")!.addEventListener("submit", (event) => event.preventDefault())
   // the loader is an inline classic script: run it as the page would, in the window's global scope
-  window.eval(GLOBALS_LOADER)
+  window.eval(pageLoader())
 }
 
 const byId = (id: string) => document.getElementById(id) as HTMLElement

@@ -1,4 +1,6 @@
-import { GLOBALS_ID, GLOBALS_LOADER, SCRIPTS_ID, rewriteInlineScripts, scriptHash } from "../../src/security/inline-scripts"
+import { scriptHash } from "../../src/security/headers"
+import { GLOBALS_ID, pageLoader, SCRIPTS_ID } from "../../src/postbuild/loader"
+import { rewriteInlineScripts } from "../../src/postbuild/inline-scripts"
 
 const gatsbyPage = (hash: string) =>
   `<html><body><div id="___gatsby">we’ll</div><script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/product";/*]]>*/</script>` +
@@ -13,7 +15,7 @@ describe("moving Gatsby's inline globals out of inline scripts", () => {
   it("leaves one data block, one constant loader and no other inline script", () => {
     const { html, hashes } = rewriteInlineScripts(gatsbyPage("aaa"))
     expect(blocks(html)).toEqual([{ pagePath: "/product", ___chunkMapping: '{"app":["/app.js"]}', ___webpackCompilationHash: "aaa" }])
-    expect(hashes).toEqual([scriptHash(GLOBALS_LOADER)])
+    expect(hashes).toEqual([scriptHash(pageLoader())])
     expect(html).toContain("<!-- slice-start")
   })
 
@@ -22,8 +24,8 @@ describe("moving Gatsby's inline globals out of inline scripts", () => {
     expect(html).not.toMatch(/<script[^>]*\ssrc=/)
     expect(scriptLists(html)).toEqual([["/app.js", "/webpack-runtime-aaa.js"]])
     // the data blocks come before the loader that reads them
-    expect(html.indexOf(`id="${SCRIPTS_ID}"`)).toBeLessThan(html.indexOf(GLOBALS_LOADER))
-    expect(html.indexOf(`id="${GLOBALS_ID}"`)).toBeLessThan(html.indexOf(GLOBALS_LOADER))
+    expect(html.indexOf(`id="${SCRIPTS_ID}"`)).toBeLessThan(html.indexOf(pageLoader()))
+    expect(html.indexOf(`id="${GLOBALS_ID}"`)).toBeLessThan(html.indexOf(pageLoader()))
   })
 
   it("leaves scripts alone that are not Gatsby's same-origin async chunks", () => {
@@ -41,7 +43,7 @@ describe("moving Gatsby's inline globals out of inline scripts", () => {
     const restitched = first.replace(/<!-- slice-start[\s\S]*<!-- slice-end id="_gatsby-scripts-1" -->/, gatsbyPage("bbb").match(/<!-- slice-start[\s\S]*<!-- slice-end id="_gatsby-scripts-1" -->/)![0])
     const { html } = rewriteInlineScripts(restitched)
     expect(blocks(html)).toEqual([{ pagePath: "/product", ___chunkMapping: '{"app":["/app.js"]}', ___webpackCompilationHash: "bbb" }])
-    expect(html.split(GLOBALS_LOADER)).toHaveLength(2)
+    expect(html.split(pageLoader())).toHaveLength(2)
     // the fresh build's chunk names replace the old list
     expect(scriptLists(html)).toEqual([["/app.js", "/webpack-runtime-bbb.js"]])
     expect(rewriteInlineScripts(html).html).toBe(html)

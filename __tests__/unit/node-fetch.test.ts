@@ -1,6 +1,6 @@
 import fs from "fs"
 import path from "path"
-import { withoutFetchStandIn } from "../../src/build/node-fetch"
+import { withoutFetchStandIn } from "../../src/webpack/node-fetch"
 
 class ProvidePlugin {
   constructor(readonly definitions: Record<string, unknown>) {}

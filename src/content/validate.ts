@@ -19,6 +19,8 @@ import {
   type GraphQLType,
 } from "graphql"
 import sharp from "sharp"
+import { NOTICE_IDS } from "../forms/notices"
+import { PAGE_PATH, SLUG } from "./routes"
 import { typeDefs } from "./schema"
 
 /** What an image field may hold, and the narrowest picture that still looks sharp where it is shown. */
@@ -208,6 +210,31 @@ function checkDroppedFiles(folder: string, dir: string, report: ContentReport, i
   }
 }
 
+/** A solution's slug becomes its page's address: a clean path segment, used by one solution only. */
+function checkSlug(file: string, data: unknown, slugs: Map<string, string>, report: ContentReport): void {
+  const slug = (data as { slug?: unknown } | null)?.slug
+  if (typeof slug !== "string") return
+  if (!SLUG.test(slug)) {
+    report.errors.push(`${file}: "slug" is "${slug}". Use lower-case letters, digits and single hyphens, e.g. "waste-to-electricity" (it becomes the page's address).`)
+    return
+  }
+  const other = slugs.get(slug)
+  if (other) report.errors.push(`${file}: "slug" is "${slug}", which ${other} already uses. Give each solution its own slug (it becomes the page's address).`)
+  else slugs.set(slug, file)
+}
+
+/** The forms end on these pages: each outcome needs one, at a clean path. */
+function checkNoticePages(file: string, data: unknown, report: ContentReport): void {
+  const pages = (data as { pages?: unknown } | null)?.pages
+  if (!Array.isArray(pages)) return
+  for (const id of NOTICE_IDS) {
+    const page = pages.find((entry: { id?: unknown } | null) => entry?.id === id) as { path?: unknown } | undefined
+    if (!page) report.errors.push(`${file}: "pages" has no entry with "id": "${id}". Add one (id, path, title, text, link); the forms end on it.`)
+    else if (typeof page.path === "string" && !PAGE_PATH.test(page.path))
+      report.errors.push(`${file}: page "${id}" has "path": "${page.path}". Use a path like "/thank-you": a leading slash, lower-case words and hyphens.`)
+  }
+}
+
 /** Checks every content/<folder>/*.json; resolves when image sizes are read too. */
 export async function validateContent(contentDir: string): Promise<ContentReport> {
   const report: ContentReport = { errors: [], warnings: [] }
@@ -229,12 +256,8 @@ export async function validateContent(contentDir: string): Promise<ContentReport
       const data = parse(file, fs.readFileSync(absolute, "utf8"), report)
       if (data === undefined) continue
       checkObject({ file, dir, report, images }, "", data, type)
-      if (typeName === "SolutionsJson" && data && typeof data === "object" && typeof (data as { slug?: unknown }).slug === "string") {
-        const slug = (data as { slug: string }).slug
-        const other = slugs.get(slug)
-        if (other) report.errors.push(`${file}: "slug" is "${slug}", which ${other} already uses. Give each solution its own slug (it becomes the page's address).`)
-        else slugs.set(slug, file)
-      }
+      if (typeName === "SolutionsJson") checkSlug(file, data, slugs, report)
+      if (typeName === "FormsJson") checkNoticePages(file, data, report)
     }
   }
   await Promise.all(images)

@@ -13,9 +13,8 @@ import type { FieldError } from "./validate"
 
 export const copy = forms
 
-/** The outcomes the form service redirects to; each needs its page in content/forms/forms.json "pages" (gatsby-node checks) */
-export const NOTICE_IDS = ["contact-sent", "subscribe-pending", "subscribe-confirmed", "unsubscribed"] as const
-export type NoticeId = (typeof NOTICE_IDS)[number]
+export { NOTICE_IDS, type NoticeId } from "./notices"
+import type { NoticeId } from "./notices"
 
 export function fieldLabel(kind: FormKind, field: string): string {
   if (kind === "subscribe") return site.footer.subscribe.emailLabel

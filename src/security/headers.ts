@@ -1,11 +1,25 @@
 import type { GatsbyConfig } from "gatsby"
-import { inlineScriptHashes } from "./inline-scripts"
+import { createHash } from "node:crypto"
+import { pageLoader } from "../postbuild/loader"
 
 type HeaderRule = NonNullable<GatsbyConfig["headers"]>[number]
 
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`
+}
+
+/**
+ * Every hash script-src allows: the page loader's (src/postbuild/page-loader.ts,
+ * as built), and nothing else. No plugin writes an inline script; a new one
+ * stops the build, naming its hash (src/postbuild/inline-scripts.ts).
+ */
+export function inlineScriptHashes(): string[] {
+  return [scriptHash(pageLoader())]
+}
+
 /**
  * The Content-Security-Policy of every response. Scripts: the site's own
- * files and a fixed list of inline scripts by hash (see inline-scripts.ts);
+ * files and a fixed list of inline scripts by hash (inlineScriptHashes);
  * no 'unsafe-inline', no 'unsafe-eval'. Styles keep 'unsafe-inline': Gatsby
  * inlines the stylesheet and React sets style attributes, which hashes
  * cannot cover.

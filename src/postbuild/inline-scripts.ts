@@ -1,5 +1,8 @@
-import { createHash } from "crypto"
-import { EARLY_CLICK, EARLY_CLICK_SELECTOR, HYDRATION_STARTED } from "../lib/early-click"
+import { promises as fs } from "node:fs"
+import path from "node:path"
+import { inlineScriptHashes, scriptHash } from "../security/headers"
+import type { PostbuildStep } from "./step"
+import { GLOBALS_ID, pageLoader, SCRIPTS_ID } from "./loader"
 
 /**
  * Gatsby writes a few inline scripts into every page whose text changes with
@@ -7,59 +10,14 @@ import { EARLY_CLICK, EARLY_CLICK_SELECTOR, HYDRATION_STARTED } from "../lib/ear
  * ___webpackCompilationHash). A Content-Security-Policy declared once, in
  * gatsby-config, cannot list hashes of those. So after the build their values
  * move into one JSON data block (not executed, so outside script-src) and one
- * constant loader script, whose hash is known here. Every inline script left
- * is then one of a short, fixed list, checked on every build.
+ * constant loader script (page-loader.ts, built by loader.ts), whose hash the
+ * policy lists. Every inline script left is then one of a short, fixed list,
+ * checked on every build (the step at the end of this file).
  *
  * The same rewrite takes Gatsby's `<script src async>` tags out of the page
  * and lists their addresses in a second data block; the loader adds them once
- * the page has loaded (see GLOBALS_LOADER).
+ * the page has loaded.
  */
-
-export const GLOBALS_ID = "gatsby-globals"
-export const SCRIPTS_ID = "gatsby-scripts"
-
-/** Milliseconds after which the loader adds Gatsby's scripts even if the load event has not come (a stalled image). */
-export const SCRIPTS_FALLBACK_MS = 5000
-
-/**
- * The one inline script of ours. It copies the globals block's values onto
- * window, where Gatsby's runtime reads them. Then it adds Gatsby's scripts
- * (React, the runtime and the page's code) only after the load event, the
- * first contentful paint (the load event can come before it) and the next
- * frame, so that the first paint and the largest image get the whole
- * connection and main thread, and hydration comes after them. A key press,
- * pointer or touch brings that forward, as does SCRIPTS_FALLBACK_MS. The
- * scripts run in their listed order (async=false) and so each in a task of
- * its own: React's evaluation and the runtime's start-up, which runs in the
- * last one, no longer add up to one long task.
- * The page is complete HTML without them: links and forms work before hydration.
- * A click before then on a button that opts in (the menu toggler) is kept,
- * for the page to replay once it has hydrated (src/lib/early-click.ts).
- */
-export const GLOBALS_LOADER =
-  `(function(d,w){Object.assign(w,JSON.parse(d.getElementById("${GLOBALS_ID}").textContent));` +
-  `var b=d.getElementById("${SCRIPTS_ID}"),l=b?JSON.parse(b.textContent):[],e=["pointerdown","keydown","touchstart"],o=0;` +
-  `function go(){if(o)return;o=1;e.forEach(function(t){w.removeEventListener(t,go,true)});` +
-  `l.forEach(function(u){var s=d.createElement("script");s.src=u;s.async=false;d.body.appendChild(s)})}` +
-  `function frame(){w.requestAnimationFrame(function(){w.setTimeout(go,0)})}` +
-  `function later(){var P=w.PerformanceObserver;if(!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return frame();` +
-  `new P(function(x,v){if(x.getEntriesByName("first-contentful-paint").length){v.disconnect();frame()}}).observe({type:"paint",buffered:true})}` +
-  `if(d.readyState==="complete")later();else w.addEventListener("load",later);` +
-  `e.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});w.setTimeout(go,${SCRIPTS_FALLBACK_MS});` +
-  `w.addEventListener("click",function(x){var t=x.target;if(!w.${HYDRATION_STARTED})w.${EARLY_CLICK}=t&&t.closest?t.closest('${EARLY_CLICK_SELECTOR}'):null},true)})(document,window)`
-
-export function scriptHash(source: string): string {
-  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`
-}
-
-/**
- * Every hash script-src allows: the loader's, and nothing else. No plugin
- * writes an inline script any more (gatsby-plugin-image's fade-in went with
- * it from gatsby-config's plugins); a new one stops the build, naming its hash.
- */
-export function inlineScriptHashes(): string[] {
-  return [scriptHash(GLOBALS_LOADER)]
-}
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g
 const CDATA = /^\s*\/\*<!\[CDATA\[\*\/([\s\S]*?)\/\*\]\]>\*\/\s*$/
@@ -121,6 +79,7 @@ export interface Rewritten {
  * meets a 2 kB chunk boundary (react/react#31134); it is never valid in HTML.
  */
 export function rewriteInlineScripts(input: string): Rewritten {
+  const loader = pageLoader()
   const html = input.replace(/\u0000/g, "")
   // A page rewritten by an earlier build may come back from a warm build with
   // Gatsby's scripts stitched in again next to our block: the block's values
@@ -160,7 +119,7 @@ export function rewriteInlineScripts(input: string): Rewritten {
       return ""
     }
     if (!isExecutable(attributes)) return element
-    if (source === GLOBALS_LOADER) return place()
+    if (source === loader) return place()
     const values = parseGlobals(source)
     if (!values) return element
     Object.assign(fresh, values)
@@ -170,7 +129,7 @@ export function rewriteInlineScripts(input: string): Rewritten {
   const scripts = runtimeLast(freshScripts.length > 0 ? freshScripts : previousScripts)
   const replacement =
     `<script type="application/json" id="${GLOBALS_ID}">${scriptSafeJson({ ...previous, ...fresh })}</script>` +
-    `<script type="application/json" id="${SCRIPTS_ID}">${scriptSafeJson(scripts)}</script><script>${GLOBALS_LOADER}</script>`
+    `<script type="application/json" id="${SCRIPTS_ID}">${scriptSafeJson(scripts)}</script><script>${loader}</script>`
   const result = stripped.replace(MARK, () => replacement)
   return { html: result, hashes: hashesIn(result) }
 }
@@ -192,4 +151,31 @@ function hashesIn(html: string): string[] {
     if (isExecutable(attributes!) && source!.trim()) hashes.add(scriptHash(source!))
   }
   return [...hashes]
+}
+
+/**
+ * Rewrites every page (see rewriteInlineScripts), then stops the build if an
+ * inline script is left whose hash the policy does not list, naming the page
+ * and the hash.
+ */
+export const inlineScripts: PostbuildStep = {
+  name: "inline scripts under the Content-Security-Policy",
+  async run({ publicDir, pages, reporter }) {
+    const allowed = new Set(inlineScriptHashes())
+    const unknown = new Map<string, string[]>()
+    await Promise.all(
+      pages.map(async (file) => {
+        const original = await fs.readFile(file, "utf8")
+        const { html, hashes } = rewriteInlineScripts(original)
+        if (html !== original) await fs.writeFile(file, html)
+        for (const hash of hashes.filter((hash) => !allowed.has(hash))) unknown.set(hash, [...(unknown.get(hash) ?? []), path.relative(publicDir, file)])
+      }),
+    )
+    if (unknown.size === 0) return
+    reporter.panicOnBuild(
+      `Inline scripts that the Content-Security-Policy does not allow (after an upgrade of Gatsby or a plugin, or a new inline script):\n${[...unknown]
+        .map(([hash, pages]) => `  - ${hash} in ${pages.slice(0, 3).join(", ")}${pages.length > 3 ? ` and ${pages.length - 3} more` : ""}`)
+        .join("\n")}\nCheck each script; if it is to stay, allow its hash in inlineScriptHashes() in src/security/headers.ts.`,
+    )
+  },
 }

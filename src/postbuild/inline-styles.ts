@@ -1,3 +1,7 @@
+import { promises as fs } from "node:fs"
+import path from "node:path"
+import type { PostbuildStep } from "./step"
+
 /**
  * Gatsby inlines the site's stylesheet into every page's <head>. A warm build
  * re-renders only the pages whose data or components changed, so after a
@@ -7,6 +11,11 @@
  */
 
 const INLINE_STYLE = /<style data-href="(\/styles\.[\w.-]+\.css)" data-identity="gatsby-global-css">([\s\S]*?)<\/style>/g
+
+/** What this step reads from Gatsby's webpack.stats.json */
+export interface StylesheetStats {
+  assetsByChunkName?: Record<string, string[]>
+}
 
 export interface Stylesheet {
   /** Root-relative address, e.g. /styles.1f8319a11ff0cec31714.css */
@@ -22,6 +31,23 @@ export function refreshInlineStyles(html: string, current: Stylesheet): string {
 }
 
 /** The app's stylesheet from Gatsby's webpack.stats.json; undefined when the build has none. */
-export function currentStylesheetName(stats: { assetsByChunkName?: Record<string, string[]> }): string | undefined {
+export function currentStylesheetName(stats: StylesheetStats): string | undefined {
   return stats.assetsByChunkName?.app?.find((asset) => /^styles\.[\w.-]+\.css$/.test(asset))
+}
+
+/** Puts the stylesheet this build wrote into every page. */
+export const inlineStyles: PostbuildStep = {
+  name: "the current stylesheet inline in every page",
+  async run({ publicDir, stats, pages }) {
+    const name = currentStylesheetName(stats)
+    if (!name) return
+    const current: Stylesheet = { href: `/${name}`, css: await fs.readFile(path.join(publicDir, name), "utf8") }
+    await Promise.all(
+      pages.map(async (file) => {
+        const html = await fs.readFile(file, "utf8")
+        const refreshed = refreshInlineStyles(html, current)
+        if (refreshed !== html) await fs.writeFile(file, refreshed)
+      }),
+    )
+  },
 }

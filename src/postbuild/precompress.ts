@@ -2,6 +2,7 @@ import fs from "fs/promises"
 import path from "path"
 import { promisify } from "util"
 import zlib from "zlib"
+import type { PostbuildStep } from "./step"
 
 /**
  * Brotli and gzip copies of the build's text files, written next to them
@@ -84,4 +85,17 @@ export async function precompress(root: string): Promise<PrecompressResult> {
     }),
   )
   return { files: sources.length, bytes, brotliBytes, removed }
+}
+
+/** Last of the steps: every file it compresses is final by then. */
+export const precompressFiles: PostbuildStep = {
+  name: "brotli and gzip copies",
+  async run({ publicDir, reporter }) {
+    const started = Date.now()
+    const compressed = await precompress(publicDir)
+    reporter.info(
+      `Precompressed ${compressed.files} files (${Math.round(compressed.bytes / 1024)} KB, brotli ${Math.round(compressed.brotliBytes / 1024)} KB) in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+        (compressed.removed.length ? `; removed ${compressed.removed.length} stale copies` : ""),
+    )
+  },
 }

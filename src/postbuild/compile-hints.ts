@@ -1,3 +1,7 @@
+import { promises as fs } from "node:fs"
+import path from "node:path"
+import type { PostbuildStep } from "./step"
+
 /**
  * V8's explicit compile hint (Chromium 136 and later): a script that starts
  * with this comment has all its functions compiled while it streams in, on
@@ -36,4 +40,23 @@ export function shiftedSourceMap(map: string): string {
   if (typeof parsed.mappings !== "string") throw new Error("not a source map: it has no mappings")
   if (parsed[SHIFTED]) return map
   return JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}`, [SHIFTED]: true })
+}
+
+/** Puts the hint into the scripts every page loads first, and moves their source maps to match. */
+export const compileHints: PostbuildStep = {
+  name: "compile hints in the first scripts",
+  async run({ publicDir, stats }) {
+    await Promise.all(
+      initialScripts(stats).map(async (name) => {
+        // the script and its map each on their own: a warm build may write either again
+        const file = path.join(publicDir, name)
+        const source = await fs.readFile(file, "utf8")
+        const hinted = withCompileHint(source)
+        if (hinted !== source) await fs.writeFile(file, hinted)
+        const map = await fs.readFile(`${file}.map`, "utf8").catch(() => undefined)
+        const shifted = map === undefined ? undefined : shiftedSourceMap(map)
+        if (shifted !== undefined && shifted !== map) await fs.writeFile(`${file}.map`, shifted)
+      }),
+    )
+  },
 }

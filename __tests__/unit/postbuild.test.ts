@@ -1,0 +1,79 @@
+/**
+ * The post-build pipeline on a small public/ of its own: every step runs, in
+ * order, on one context, and its work is on disk afterwards.
+ */
+import fs from "fs"
+import os from "os"
+import path from "path"
+import { pageFiles, runPostbuild, STEPS } from "../../src/postbuild"
+import { COMPILE_HINT } from "../../src/postbuild/compile-hints"
+import { GLOBALS_ID, pageLoader } from "../../src/postbuild/loader"
+
+let root: string
+let publicDir: string
+let contentDir: string
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "postbuild-"))
+  publicDir = path.join(root, "public")
+  contentDir = path.join(root, "content")
+  fs.mkdirSync(path.join(publicDir, "product"), { recursive: true })
+  fs.mkdirSync(path.join(publicDir, "page-data"), { recursive: true })
+  fs.mkdirSync(path.join(contentDir, "site"), { recursive: true })
+  fs.writeFileSync(path.join(contentDir, "site/site.json"), JSON.stringify({ siteUrl: "https://plant.example" }))
+  fs.writeFileSync(
+    path.join(publicDir, "webpack.stats.json"),
+    JSON.stringify({ namedChunkGroups: { app: { assets: [{ name: "app-1.js" }] } }, assetsByChunkName: { app: ["app-1.js", "styles.new.css"] } }),
+  )
+  fs.writeFileSync(path.join(publicDir, "app-1.js"), `console.log(${JSON.stringify("x".repeat(2000))})`)
+  fs.writeFileSync(path.join(publicDir, "styles.new.css"), "a{color:green}")
+  fs.writeFileSync(path.join(publicDir, "sitemap-index.xml"), "<sitemapindex/>")
+  const page =
+    `<html><head><style data-href="/styles.old.css" data-identity="gatsby-global-css">a{color:red}</style></head><body>${"<p>text</p>".repeat(200)}` +
+    `<script>window.pagePath="/product";</script><script src="/app-1.js" async></script></body></html>`
+  fs.writeFileSync(path.join(publicDir, "product/index.html"), page)
+  fs.writeFileSync(path.join(publicDir, "page-data/not-a-page.html"), page)
+})
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
+
+const read = (file: string) => fs.readFileSync(path.join(publicDir, file), "utf8")
+
+it("runs its steps in order, compression last", () => {
+  expect(STEPS.map((step) => step.name)).toEqual([
+    "robots.txt and /sitemap.xml",
+    "compile hints in the first scripts",
+    "the current stylesheet inline in every page",
+    "inline scripts under the Content-Security-Policy",
+    "brotli and gzip copies",
+  ])
+})
+
+it("finds the pages, not page-data, static files or slices", async () => {
+  fs.mkdirSync(path.join(publicDir, "_gatsby/slices"), { recursive: true })
+  fs.writeFileSync(path.join(publicDir, "_gatsby/slices/a.html"), "")
+  expect((await pageFiles(publicDir)).map((file) => path.relative(publicDir, file))).toEqual(["product/index.html"])
+})
+
+it("leaves every step's work on disk", async () => {
+  const reporter = { info: jest.fn(), panicOnBuild: jest.fn() }
+  await runPostbuild(publicDir, contentDir, reporter)
+  expect(reporter.panicOnBuild).not.toHaveBeenCalled()
+  expect(read("robots.txt")).toContain("Sitemap: https://plant.example/sitemap-index.xml")
+  expect(read("sitemap.xml")).toBe("<sitemapindex/>")
+  expect(read("app-1.js").startsWith(COMPILE_HINT)).toBe(true)
+  const html = read("product/index.html")
+  expect(html).toContain('<style data-href="/styles.new.css" data-identity="gatsby-global-css">a{color:green}</style>')
+  expect(html).toContain(`<script type="application/json" id="${GLOBALS_ID}">{"pagePath":"/product"}</script>`)
+  expect(html).toContain(`<script>${pageLoader()}</script>`)
+  expect(read("page-data/not-a-page.html")).toContain("a{color:red}")
+  // compressed after the rewrites: the copy holds the final page
+  expect(fs.existsSync(path.join(publicDir, "product/index.html.br"))).toBe(true)
+  expect(require("zlib").gunzipSync(fs.readFileSync(path.join(publicDir, "product/index.html.gz"))).toString()).toBe(html)
+  expect(reporter.info).toHaveBeenCalledWith(expect.stringMatching(/^Precompressed \d+ files/))
+})
+
+it("stops the build on an inline script the policy does not allow, naming the page", async () => {
+  fs.writeFileSync(path.join(publicDir, "product/index.html"), "<html><body><script>alert(1)</script></body></html>")
+  const reporter = { info: jest.fn(), panicOnBuild: jest.fn() }
+  await runPostbuild(publicDir, contentDir, reporter)
+  expect(reporter.panicOnBuild).toHaveBeenCalledWith(expect.stringMatching(/'sha256-[^']+' in product\/index\.html/))
+})

@@ -1,0 +1,20 @@
+import { promises as fs } from "node:fs"
+import path from "node:path"
+import type { PostbuildStep } from "./step"
+
+/** robots.txt: everything may be crawled but the form endpoints; the sitemap's absolute address. */
+export function robotsTxt(siteUrl: string): string {
+  const sitemap = new URL("/sitemap-index.xml", `${siteUrl}/`).toString()
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${sitemap}\n`
+}
+
+export const robots: PostbuildStep = {
+  name: "robots.txt and /sitemap.xml",
+  async run({ publicDir, contentDir }) {
+    const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", "site.json"), "utf8")) as { siteUrl: string }
+    await fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.siteUrl))
+    // gatsby-plugin-sitemap writes an index; /sitemap.xml is where crawlers look first
+    const index = path.join(publicDir, "sitemap-index.xml")
+    if (await fs.stat(index).catch(() => undefined)) await fs.copyFile(index, path.join(publicDir, "sitemap.xml"))
+  },
+}
