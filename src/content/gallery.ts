@@ -1,5 +1,7 @@
-/** Raster formats sharp turns into the gallery's AVIF, WebP and JPEG sizes. */
-export const GALLERY_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif"]
+import { dropInRule } from "./schema"
+
+/** The formats a picture dropped into the gallery's folder may have (GalleryJson's @dropIn rule). */
+const formats = () => dropInRule("GalleryJson")?.formats ?? []
 
 /** "rdf-line_02" → "Rdf line 02": a file name an editor chose, made readable as a caption. */
 export function readableName(name: string): string {
@@ -27,7 +29,7 @@ interface Entry {
 export function galleryPictures<F extends FileLike>(files: readonly F[], entries: readonly Entry[] = []) {
   const byFile = new Map(entries.map((entry) => [entry.image, entry]))
   return files
-    .filter((file) => GALLERY_EXTENSIONS.includes(file.extension.toLowerCase()))
+    .filter((file) => formats().includes(file.extension.toLowerCase()))
     .sort((a, b) => a.base.localeCompare(b.base, "en", { numeric: true }))
     .map((file) => {
       const entry = byFile.get(file.base)

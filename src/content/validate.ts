@@ -7,7 +7,6 @@
 import fs from "fs"
 import path from "path"
 import {
-  buildSchema,
   getNullableType,
   isEnumType,
   isListType,
@@ -21,51 +20,9 @@ import {
 import sharp from "sharp"
 import { NOTICE_IDS } from "../forms/notices"
 import { PAGE_PATH, SLUG } from "./routes"
-import { typeDefs } from "./schema"
+import { contentSchema, dropInRule, fileRule, type FileRule } from "./schema"
 
-/** What an image field may hold, and the narrowest picture that still looks sharp where it is shown. */
-const RASTER = [".jpg", ".jpeg", ".png", ".webp", ".avif"]
-const VECTOR = [".svg"]
-const VIDEO = [".mp4", ".webm"]
-
-interface FileRule {
-  extensions: string[]
-  /** Smallest acceptable width in px (the widest it is shown at 1×) */
-  minWidth?: number
-  /** Where it is shown, for the message */
-  shownAt?: string
-}
-
-const FILE_RULES: Record<string, FileRule> = {
-  "CompanyJson.logo": { extensions: VECTOR },
-  "SiteShare.image": { extensions: [".jpg", ".jpeg", ".png"], minWidth: 1200, shownAt: "1200 × 630 when a page is shared" },
-  "CompanyJson.logoOnDark": { extensions: VECTOR },
-  "HowItWorksStep.icon": { extensions: VECTOR },
-  "HeroSlide.video": { extensions: [".mp4"] },
-  "HeroSlide.videoWebm": { extensions: [".webm"] },
-  "HeroSlide.poster": { extensions: RASTER, minWidth: 1280, shownAt: "full width behind the hero (up to 1920 px)" },
-  "AboutJson.image": { extensions: RASTER, minWidth: 560, shownAt: "560 px wide" },
-  "OverviewJson.image": { extensions: RASTER, minWidth: 560, shownAt: "560 px wide" },
-  "ServiceCard.image": { extensions: RASTER, minWidth: 360, shownAt: "360 px wide" },
-  "WhyChooseUsPoint.image": { extensions: RASTER, minWidth: 112, shownAt: "112 px wide" },
-  "RecycleJson.image": { extensions: RASTER, minWidth: 800, shownAt: "up to 1200 px wide" },
-  "GalleryItem.image": { extensions: RASTER, minWidth: 480, shownAt: "480 px wide" },
-  "Product.image": { extensions: RASTER, minWidth: 380, shownAt: "380 px wide" },
-  "SolutionImage.image": { extensions: RASTER, minWidth: 480, shownAt: "480 px wide" },
-}
-
-const DIRECTIVE_STUBS = /* GraphQL */ `
-  directive @dontInfer on OBJECT
-  directive @fileByRelativePath on FIELD_DEFINITION
-  interface Node {
-    id: ID!
-  }
-  type File implements Node {
-    id: ID!
-  }
-`
-
-const schema = buildSchema(DIRECTIVE_STUBS + typeDefs)
+const schema = contentSchema()
 
 /** The node type gatsby-transformer-json gives a one-object file: its folder's name + "Json". */
 export function typeNameForFolder(folder: string): string {
@@ -96,6 +53,8 @@ interface Context {
   images: Promise<void>[]
 }
 
+const extensions = (rule: FileRule) => rule.formats.map((format) => `.${format}`).join(", ")
+
 function checkFile(context: Context, where: string, value: unknown, rule: FileRule | undefined, field: string): void {
   if (typeof value !== "string" || value.trim() === "") {
     context.report.errors.push(`${context.file}: ${where} should name a file next to it, e.g. "${field}.jpg".`)
@@ -108,9 +67,9 @@ function checkFile(context: Context, where: string, value: unknown, rule: FileRu
     return
   }
   const extension = path.extname(value).toLowerCase()
-  if (rule && !rule.extensions.includes(extension)) {
+  if (rule && !rule.formats.includes(extension.slice(1))) {
     context.report.errors.push(
-      `${context.file}: ${where} is "${value}", a ${extension || "file without extension"}; use ${rule.extensions.join(", ")} here.`,
+      `${context.file}: ${where} is "${value}", a ${extension || "file without extension"}; use ${extensions(rule)} here.`,
     )
     return
   }
@@ -127,7 +86,7 @@ function checkFile(context: Context, where: string, value: unknown, rule: FileRu
           }
         })
         .catch(() => {
-          context.report.errors.push(`${context.file}: ${where} "${value}" cannot be read as an image; export it again as ${rule.extensions.join(", ")}.`)
+          context.report.errors.push(`${context.file}: ${where} "${value}" cannot be read as an image; export it again as ${extensions(rule)}.`)
         }),
     )
   }
@@ -140,7 +99,7 @@ function checkValue(context: Context, where: string, value: unknown, type: Graph
   }
   const base = getNullableType(type)
   if (fileField) {
-    checkFile(context, where, value, FILE_RULES[`${owner}.${field}`], field)
+    checkFile(context, where, value, fileRule(`${owner}.${field}`), field)
     return
   }
   if (isListType(base)) {
@@ -196,17 +155,15 @@ function parse(file: string, text: string, report: ContentReport): unknown {
   }
 }
 
-/** Folders whose every image is shown without a JSON entry naming it (dropped in by editors). */
-const DROP_IN_FOLDERS: Record<string, string> = { gallery: "GalleryItem.image" }
-
-function checkDroppedFiles(folder: string, dir: string, report: ContentReport, images: Promise<void>[]): void {
-  const ruleKey = DROP_IN_FOLDERS[folder]
-  if (!ruleKey) return
+/** A folder whose pictures are content with no JSON entry naming them (@dropIn): each must fit the rule. */
+function checkDroppedFiles(typeName: string, dir: string, report: ContentReport, images: Promise<void>[]): void {
+  const rule = dropInRule(typeName)
+  if (!rule) return
   for (const name of fs.readdirSync(dir).sort()) {
     if (name.endsWith(".json") || name.endsWith(".md") || name.startsWith(".")) continue
     const file = path.relative(process.cwd(), path.join(dir, name))
     const context: Context = { file, dir, report, images }
-    checkFile(context, "this picture", name, FILE_RULES[ruleKey], "picture")
+    checkFile(context, "this picture", name, rule, "picture")
   }
 }
 
@@ -245,7 +202,7 @@ export async function validateContent(contentDir: string): Promise<ContentReport
     const dir = path.join(contentDir, folder.name)
     const typeName = typeNameForFolder(folder.name)
     const type = schema.getType(typeName)
-    checkDroppedFiles(folder.name, dir, report, images)
+    checkDroppedFiles(typeName, dir, report, images)
     for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith(".json")).sort()) {
       const absolute = path.join(dir, name)
       const file = path.relative(process.cwd(), absolute)
