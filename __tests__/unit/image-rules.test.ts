@@ -6,7 +6,7 @@
  */
 import fs from "fs"
 import path from "path"
-import { buildSchema, parse, TypeInfo, visit, visitWithTypeInfo, type ArgumentNode, type ValueNode } from "graphql"
+import { buildSchema, isObjectType, parse, TypeInfo, visit, visitWithTypeInfo, type ArgumentNode, type ValueNode } from "graphql"
 import { contentSchema, dropInRule, fileRule, modelSdl, type FileRule } from "../../src/content/schema"
 
 const SRC = path.resolve(__dirname, "../../src")
@@ -90,7 +90,7 @@ it.each([...widths])("%s: the validation demands a width no larger than the %i p
 
 it("gives every file field of the model a rule, and the gallery's folder the pictures' formats", () => {
   const withoutRule = Object.values(contentSchema().getTypeMap())
-    .flatMap((type) => ("getFields" in type && !type.name.startsWith("__") ? Object.values(type.getFields()).map((field) => ({ type, field })) : []))
+    .flatMap((type) => (isObjectType(type) && !type.name.startsWith("__") ? Object.values(type.getFields()).map((field) => ({ type, field })) : []))
     .filter(({ field }) => field.astNode?.directives?.some((directive) => directive.name.value === "fileByRelativePath"))
     .filter(({ type, field }) => !fileRule(`${type.name}.${field.name}`))
   expect(withoutRule.map(({ type, field }) => `${type.name}.${field.name}`)).toEqual([])

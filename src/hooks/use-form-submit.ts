@@ -1,6 +1,9 @@
 import * as React from "react"
+import { graphql } from "gatsby"
 import { FILL_TIME, IDEMPOTENCY_KEY } from "../forms/fields"
-import type { FormCopy } from "./use-site"
+
+/** The forms' own words the browser needs: the trap's label, the live region's messages, the errors it can meet without the server's answer */
+export type FormCopy = Queries.FormCopyFragment
 
 export type SubmitPhase = "idle" | "sending" | "sent" | "failed"
 
@@ -95,3 +98,20 @@ export function useFormSubmit(copy: FormCopy) {
 
   return { state, onSubmit, errorProps }
 }
+
+export const formCopyFragment = graphql`
+  fragment FormCopy on FormsJson {
+    trapLabel
+    status {
+      sending
+      contactSent
+      subscribeSent
+      failed
+      offline
+    }
+    errors {
+      too_large
+      server
+    }
+  }
+`

@@ -1,14 +1,23 @@
 import { graphql, useStaticQuery } from "gatsby"
 
-/** Site settings, company details and the solution pages: everything the page chrome shows. */
+/**
+ * Everything the page chrome shows, in one static query composed of the
+ * fragments the layout components own (Layout, Header, Footer, Seo and the
+ * structured data; the forms' copy and privacy notes; the solution links).
+ */
 export function useSite() {
   const data = useStaticQuery<Queries.UseSiteQuery>(graphql`
     query UseSite {
       siteJson {
-        ...SiteChrome
+        ...LayoutSite
+        ...HeaderSite
+        ...FooterSite
+        ...SeoSite
       }
       companyJson {
-        ...CompanyDetails
+        ...HeaderCompany
+        ...FooterCompany
+        ...StructuredDataCompany
       }
       formsJson {
         ...FormCopy
@@ -29,132 +38,6 @@ export function useSite() {
   return { site: data.siteJson, company: data.companyJson, forms: data.formsJson, privacy: data.privacyJson, solutions: data.allSolutionsJson.nodes }
 }
 
-export const siteChromeFragments = graphql`
-  fragment SiteChrome on SiteJson {
-    title
-    description
-    siteUrl
-    language
-    manifest {
-      themeColor
-    }
-    share {
-      alt
-      image {
-        childImageSharp {
-          resize(width: 1200, height: 630, cropFocus: CENTER, toFormat: JPG, quality: 80) {
-            src
-            width
-            height
-          }
-        }
-      }
-    }
-    stickyHeaderOffset
-    goToTopOffset
-    revealDuration
-    skipToContent
-    menuLabel
-    mobileMenuLabel
-    menu {
-      label
-      to
-      listsSolutions
-    }
-    getInTouch {
-      label
-      to
-    }
-    openMenu
-    closeMenu
-    goToTop
-    topBar {
-      phoneLabel
-      emailLabel
-      locationLabel
-    }
-    footer {
-      subscribe {
-        title
-        text
-        emailLabel
-        placeholder
-        button
-      }
-      usefulLinksTitle
-      usefulLinks {
-        label
-        to
-      }
-      solutionsTitle
-      contactTitle
-      followTitle
-    }
-    breadcrumbLabel
-    breadcrumbHome
-  }
-
-  fragment CompanyDetails on CompanyJson {
-    name
-    legalName
-    logo {
-      publicURL
-      svgDataUrl
-    }
-    logoOnDark {
-      publicURL
-    }
-    logoAlt
-    blurb
-    address {
-      street
-      locality
-      region
-      postalCode
-      country
-    }
-    location
-    phone {
-      display
-      tel
-    }
-    email
-    taxRegistration {
-      label
-      value
-    }
-    social {
-      network
-      label
-      url
-      hidden
-    }
-    copyright
-  }
-
-  fragment FormCopy on FormsJson {
-    trapLabel
-    status {
-      sending
-      contactSent
-      subscribeSent
-      failed
-      offline
-    }
-    errors {
-      too_large
-      server
-    }
-  }
-
-  fragment SolutionLink on SolutionsJson {
-    slug
-    title
-    summary
-  }
-`
-
-export type SiteChrome = Queries.SiteChromeFragment
-export type CompanyDetails = Queries.CompanyDetailsFragment
-export type SolutionLink = Queries.SolutionLinkFragment
-export type FormCopy = Queries.FormCopyFragment
+/** The site settings and company details the chrome reads, as the query composes them */
+export type SiteChrome = ReturnType<typeof useSite>["site"]
+export type CompanyDetails = ReturnType<typeof useSite>["company"]

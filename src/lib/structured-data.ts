@@ -1,13 +1,13 @@
 import type { BreadcrumbList, ItemList, Organization, WithContext } from "schema-dts"
-import type { CompanyDetails, SiteChrome } from "../hooks/use-site"
+import { graphql } from "gatsby"
 
 /** An absolute URL on the site for a path such as /product or /static/…/logo.svg. */
-export function absolute(site: Pick<SiteChrome, "siteUrl">, pathname: string): string {
+export function absolute(site: { readonly siteUrl: string }, pathname: string): string {
   return new URL(pathname, `${site.siteUrl}/`).toString()
 }
 
 /** The company, with its contact point: on every page. */
-export function organization(site: SiteChrome, company: CompanyDetails): WithContext<Organization> {
+export function organization(site: Site, company: Company): WithContext<Organization> {
   const { address } = company
   return {
     "@context": "https://schema.org",
@@ -41,7 +41,7 @@ export function organization(site: SiteChrome, company: CompanyDetails): WithCon
 }
 
 /** Home › page: the trail shown at the top of the page. */
-export function breadcrumbs(site: SiteChrome, trail: { name: string; pathname: string }[]): WithContext<BreadcrumbList> {
+export function breadcrumbs(site: Site, trail: { name: string; pathname: string }[]): WithContext<BreadcrumbList> {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -55,7 +55,7 @@ export function breadcrumbs(site: SiteChrome, trail: { name: string; pathname: s
 }
 
 /** The machines on /product, each a Product made by the company. */
-export function machineList(site: SiteChrome, company: CompanyDetails, machines: { name: string; image?: string | null; url: string }[]): WithContext<ItemList> {
+export function machineList(site: Site, company: Company, machines: { name: string; image?: string | null; url: string }[]): WithContext<ItemList> {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
@@ -78,3 +78,38 @@ export function machineList(site: SiteChrome, company: CompanyDetails, machines:
 export function jsonLd(data: object): string {
   return JSON.stringify(data).replace(/</g, "\\u003c")
 }
+
+type Site = Queries.StructuredDataSiteFragment
+type Company = Queries.StructuredDataCompanyFragment
+
+export const structuredDataFragments = graphql`
+  fragment StructuredDataSite on SiteJson {
+    siteUrl
+    language
+    breadcrumbHome
+  }
+
+  fragment StructuredDataCompany on CompanyJson {
+    name
+    legalName
+    blurb
+    logo {
+      publicURL
+    }
+    email
+    phone {
+      tel
+    }
+    address {
+      street
+      locality
+      region
+      postalCode
+      country
+    }
+    social {
+      url
+      hidden
+    }
+  }
+`

@@ -46,7 +46,7 @@ export const query = graphql`
       breadcrumbHome
     }
     companyJson {
-      ...CompanyDetails
+      ...ContactDetailsCompany
     }
     contactJson {
       title

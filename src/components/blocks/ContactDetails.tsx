@@ -1,12 +1,11 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import type { CompanyDetails } from "../../hooks/use-site"
 import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
 
 interface Props {
   labels: Queries.ContactDetailsFragment
-  company: CompanyDetails
+  company: Queries.ContactDetailsCompanyFragment
 }
 
 /** The company's address, phone (tel:) and e-mail (mailto:) on the contact page. */
@@ -59,5 +58,23 @@ export const query = graphql`
     addressLabel
     phoneLabel
     emailLabel
+  }
+
+  fragment ContactDetailsCompany on CompanyJson {
+    address {
+      street
+      locality
+      region
+      postalCode
+      country
+    }
+    phone {
+      ...PhoneLink
+    }
+    email
+    taxRegistration {
+      label
+      value
+    }
   }
 `

@@ -1,9 +1,8 @@
 import * as React from "react"
-import { Link } from "gatsby"
-import type { CompanyDetails } from "../../hooks/use-site"
+import { graphql, Link } from "gatsby"
 
 interface Props {
-  company: CompanyDetails
+  company: Queries.BrandFragment
   /** "dark" uses the logo drawn for dark backgrounds (footer) */
   tone?: "light" | "dark"
   onClick?: () => void
@@ -24,3 +23,17 @@ export function Brand({ company, tone = "light", onClick }: Props) {
     </Link>
   )
 }
+
+export const brandFragment = graphql`
+  fragment Brand on CompanyJson {
+    name
+    logo {
+      publicURL
+      svgDataUrl
+    }
+    logoOnDark {
+      publicURL
+    }
+    logoAlt
+  }
+`

@@ -1,6 +1,6 @@
 import * as React from "react"
-import { Link } from "gatsby"
-import type { CompanyDetails, FormCopy, SiteChrome, SolutionLink } from "../../hooks/use-site"
+import { graphql, Link } from "gatsby"
+import type { FormCopy } from "../../hooks/use-form-submit"
 import { fill } from "../../lib/text"
 import { EmailIcon, LocationIcon, PhoneIcon, TaxIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
@@ -10,11 +10,11 @@ import { SocialLinks } from "./SocialLinks"
 import { SubscribeForm } from "./SubscribeForm"
 
 interface Props {
-  site: SiteChrome
-  company: CompanyDetails
+  site: Queries.FooterSiteFragment
+  company: Queries.FooterCompanyFragment
   forms: FormCopy
   privacy: Queries.PrivacyNotesFragment
-  solutions: readonly SolutionLink[]
+  solutions: readonly Queries.SolutionLinkFragment[]
   /** Year in the copyright line; the build's year unless a test pins it */
   year?: number
 }
@@ -88,3 +88,45 @@ export function Footer({ site, company, forms, privacy, solutions, year = new Da
     </footer>
   )
 }
+
+export const footerFragments = graphql`
+  fragment FooterSite on SiteJson {
+    footer {
+      subscribe {
+        ...SubscribeLabels
+      }
+      usefulLinksTitle
+      usefulLinks {
+        label
+        to
+      }
+      solutionsTitle
+      contactTitle
+      followTitle
+    }
+  }
+
+  fragment FooterCompany on CompanyJson {
+    ...Brand
+    blurb
+    address {
+      street
+      locality
+      region
+      postalCode
+      country
+    }
+    phone {
+      ...PhoneLink
+    }
+    email
+    taxRegistration {
+      label
+      value
+    }
+    social {
+      ...SocialLink
+    }
+    copyright
+  }
+`

@@ -1,6 +1,5 @@
 import * as React from "react"
-import { Link } from "gatsby"
-import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
+import { graphql, Link } from "gatsby"
 import { useScroll } from "../../hooks/use-scroll"
 import { fromMenu } from "../../lib/links"
 import { MenuIcon, PhoneIcon } from "../primitives/Icons"
@@ -11,9 +10,9 @@ import { MobileMenu, MOBILE_MENU_ID } from "./MobileMenu"
 import { TopBar } from "./TopBar"
 
 interface Props {
-  site: SiteChrome
-  company: CompanyDetails
-  solutions: readonly SolutionLink[]
+  site: Queries.HeaderSiteFragment
+  company: Queries.HeaderCompanyFragment
+  solutions: readonly Queries.SolutionLinkFragment[]
 }
 
 export function Header({ site, company, solutions }: Props) {
@@ -119,3 +118,21 @@ export function Header({ site, company, solutions }: Props) {
     </header>
   )
 }
+
+export const headerFragments = graphql`
+  fragment HeaderSite on SiteJson {
+    stickyHeaderOffset
+    menuLabel
+    openMenu
+    topBar {
+      ...TopBarLabels
+    }
+    ...MobileMenuSite
+  }
+
+  fragment HeaderCompany on CompanyJson {
+    ...Brand
+    ...TopBarCompany
+    ...MobileMenuCompany
+  }
+`

@@ -1,4 +1,5 @@
 import * as React from "react"
+import { graphql } from "gatsby"
 import { useSite } from "../../hooks/use-site"
 import { Footer } from "./Footer"
 import { GoToTop } from "./GoToTop"
@@ -23,3 +24,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </>
   )
 }
+
+export const layoutFragment = graphql`
+  fragment LayoutSite on SiteJson {
+    skipToContent
+    revealDuration
+    goToTop
+    goToTopOffset
+  }
+`

@@ -1,13 +1,12 @@
 import * as React from "react"
-import { Link } from "gatsby"
-import type { SiteChrome, SolutionLink } from "../../hooks/use-site"
+import { graphql, Link } from "gatsby"
 import { CaretDownIcon } from "../primitives/Icons"
 
 interface Props {
   /** "desktop" for the header bar, "mobile" for the off-canvas menu */
   variant: "desktop" | "mobile"
-  menu: SiteChrome["menu"]
-  solutions: readonly SolutionLink[]
+  menu: readonly Queries.MenuItemFragment[]
+  solutions: readonly Queries.SolutionLinkFragment[]
   /** Label of the sub-menu that is expanded, or null */
   openSubmenu: string | null
   onToggleSubmenu: (label: string) => void
@@ -62,3 +61,17 @@ export function MainMenu({ variant, menu, solutions, openSubmenu, onToggleSubmen
     </ul>
   )
 }
+
+export const mainMenuFragments = graphql`
+  fragment MenuItem on SiteMenuItem {
+    label
+    to
+    listsSolutions
+  }
+
+  fragment SolutionLink on SolutionsJson {
+    slug
+    title
+    summary
+  }
+`

@@ -1,6 +1,5 @@
 import * as React from "react"
-import { Link } from "gatsby"
-import type { CompanyDetails, SiteChrome, SolutionLink } from "../../hooks/use-site"
+import { graphql, Link } from "gatsby"
 import { fromMenu } from "../../lib/links"
 import { CloseIcon, EmailIcon, PhoneIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
@@ -11,9 +10,9 @@ import { SocialLinks } from "./SocialLinks"
 export const MOBILE_MENU_ID = "mobile-menu"
 
 interface Props {
-  site: SiteChrome
-  company: CompanyDetails
-  solutions: readonly SolutionLink[]
+  site: Queries.MobileMenuSiteFragment
+  company: Queries.MobileMenuCompanyFragment
+  solutions: readonly Queries.SolutionLinkFragment[]
   open: boolean
   onClose: () => void
   openSubmenu: string | null
@@ -99,3 +98,29 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
     </div>
   )
 }
+
+export const mobileMenuFragments = graphql`
+  fragment MobileMenuSite on SiteJson {
+    menuLabel
+    mobileMenuLabel
+    closeMenu
+    menu {
+      ...MenuItem
+    }
+    getInTouch {
+      label
+      to
+    }
+  }
+
+  fragment MobileMenuCompany on CompanyJson {
+    ...Brand
+    phone {
+      ...PhoneLink
+    }
+    email
+    social {
+      ...SocialLink
+    }
+  }
+`

@@ -1,5 +1,6 @@
 import * as React from "react"
-import { useSite, type CompanyDetails, type SiteChrome } from "../../hooks/use-site"
+import { graphql } from "gatsby"
+import { useSite } from "../../hooks/use-site"
 import { absolute, jsonLd, organization } from "../../lib/structured-data"
 
 interface Props {
@@ -9,7 +10,7 @@ interface Props {
   /** Path of the page, e.g. /product */
   pathname: string
   /** Structured data of this page (BreadcrumbList, ItemList…), built from the site's settings; the Organization is always added */
-  structuredData?: (chrome: { site: SiteChrome; company: CompanyDetails }) => object[]
+  structuredData?: (chrome: { site: Queries.StructuredDataSiteFragment; company: Queries.StructuredDataCompanyFragment }) => object[]
   children?: React.ReactNode
 }
 
@@ -57,3 +58,28 @@ export function Seo({ title, description, pathname, structuredData, children }: 
     </>
   )
 }
+
+export const seoFragment = graphql`
+  fragment SeoSite on SiteJson {
+    title
+    description
+    siteUrl
+    language
+    manifest {
+      themeColor
+    }
+    share {
+      alt
+      image {
+        childImageSharp {
+          resize(width: 1200, height: 630, cropFocus: CENTER, toFormat: JPG, quality: 80) {
+            src
+            width
+            height
+          }
+        }
+      }
+    }
+    ...StructuredDataSite
+  }
+`

@@ -1,5 +1,5 @@
 import * as React from "react"
-import type { CompanyDetails } from "../../hooks/use-site"
+import { graphql } from "gatsby"
 import { FacebookIcon, InstagramIcon, LinkedinIcon, XIcon } from "../primitives/Icons"
 
 const icons: Record<string, typeof FacebookIcon> = {
@@ -10,7 +10,7 @@ const icons: Record<string, typeof FacebookIcon> = {
 }
 
 interface Props {
-  social: CompanyDetails["social"]
+  social: readonly Queries.SocialLinkFragment[]
   className?: string
 }
 
@@ -34,3 +34,12 @@ export function SocialLinks({ social, className = "" }: Props) {
     </ul>
   )
 }
+
+export const socialLinkFragment = graphql`
+  fragment SocialLink on CompanySocial {
+    network
+    label
+    url
+    hidden
+  }
+`

@@ -1,12 +1,13 @@
 import * as React from "react"
+import { graphql } from "gatsby"
 import { FORMS } from "../../forms/fields"
 import { useFormSubmit } from "../../hooks/use-form-submit"
-import type { FormCopy, SiteChrome } from "../../hooks/use-site"
+import type { FormCopy } from "../../hooks/use-form-submit"
 import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
 import { PrivacyNote } from "../primitives/PrivacyNote"
 
 interface Props {
-  labels: SiteChrome["footer"]["subscribe"]
+  labels: Queries.SubscribeLabelsFragment
   copy: FormCopy
   privacy: Queries.PrivacyNotesFragment
 }
@@ -58,3 +59,13 @@ export function SubscribeForm({ labels, copy, privacy }: Props) {
     </div>
   )
 }
+
+export const subscribeLabelsFragment = graphql`
+  fragment SubscribeLabels on SiteSubscribe {
+    title
+    text
+    emailLabel
+    placeholder
+    button
+  }
+`

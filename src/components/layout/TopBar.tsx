@@ -1,12 +1,12 @@
 import * as React from "react"
-import type { CompanyDetails, SiteChrome } from "../../hooks/use-site"
+import { graphql } from "gatsby"
 import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
 import { SocialLinks } from "./SocialLinks"
 
 interface Props {
-  labels: SiteChrome["topBar"]
-  company: CompanyDetails
+  labels: Queries.TopBarLabelsFragment
+  company: Queries.TopBarCompanyFragment
 }
 
 /** The thin bar above the main menu: phone, e-mail, location and social links. */
@@ -40,3 +40,22 @@ export function TopBar({ labels, company }: Props) {
     </div>
   )
 }
+
+export const topBarFragments = graphql`
+  fragment TopBarLabels on SiteTopBar {
+    phoneLabel
+    emailLabel
+    locationLabel
+  }
+
+  fragment TopBarCompany on CompanyJson {
+    phone {
+      ...PhoneLink
+    }
+    email
+    location
+    social {
+      ...SocialLink
+    }
+  }
+`

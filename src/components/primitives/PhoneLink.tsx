@@ -1,8 +1,8 @@
 import * as React from "react"
-import type { CompanyDetails } from "../../hooks/use-site"
+import { graphql } from "gatsby"
 
 interface Props {
-  phone: CompanyDetails["phone"]
+  phone: Queries.PhoneLinkFragment
   className?: string
   /** What the link shows; the number as displayed unless given */
   children?: React.ReactNode
@@ -20,3 +20,10 @@ export function PhoneLink({ phone, className, children }: Props) {
     </a>
   )
 }
+
+export const phoneLinkFragment = graphql`
+  fragment PhoneLink on CompanyPhone {
+    display
+    tel
+  }
+`
