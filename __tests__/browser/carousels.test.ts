@@ -1,5 +1,6 @@
 /**
- * The hero and gallery carousels (spec §2, §4, §9) in headless Chromium:
+ * The hero and gallery carousels (their screens, states and timing constants:
+ * 8000 ms rotation, 800 ms transitions, 4/3/2/1 visible) in headless Chromium:
  * timings under a controlled clock, visible counts per width, hidden slides
  * out of the tab order, and the same geometry before and after hydration.
  */

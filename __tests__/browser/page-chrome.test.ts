@@ -1,6 +1,7 @@
 /**
- * Header, scroll progress, go-to-top and the mobile menu, as spec §4 and §9
- * describe them, in headless Chromium against the production build.
+ * Header, scroll progress, go-to-top and the mobile menu, with their states
+ * (sticky past the content's offset, 100 px in the sample; go-to-top likewise;
+ * the menu open and closed), in headless Chromium against the production build.
  */
 import type { Page } from "playwright-core"
 import { closeAll, openPage, pageErrors, visit } from "../support/browser"

@@ -13,7 +13,8 @@ type GallerySettingsData = Pick<Queries.GalleryCarouselFragment, "visible" | "tr
 
 /**
  * One item at a time, infinite, arrows, no autoplay, with the speed from
- * content (spec §9: 800 ms); `visible` is how many fit the viewport now.
+ * content (transitionSpeed, 800 ms in the sample: the business constant for a
+ * carousel's slide); `visible` is how many fit the viewport now.
  */
 export function gallerySettings(data: Pick<GallerySettingsData, "transitionSpeed">, visible: number): Settings {
   return {

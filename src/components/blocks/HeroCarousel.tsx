@@ -13,7 +13,7 @@ import { CarouselArrow } from "./CarouselArrow"
 
 /**
  * One slide at a time with a fade, dots and arrows, at content's transition
- * speed (spec §9: 800 ms). Rotation (every `autoplayInterval` ms) is driven by
+ * speed (800 ms in the sample: the business constant for a fade). Rotation (every `autoplayInterval` ms) is driven by
  * the component itself, not react-slick's autoplay, so that the pause/play
  * control, pointer, focus and reduced motion all stop it the same way.
  */
