@@ -101,11 +101,7 @@ export const structuredDataFragments = graphql`
       tel
     }
     address {
-      street
-      locality
-      region
-      postalCode
-      country
+      ...PostalAddress
     }
     social {
       url

@@ -46,7 +46,7 @@ export const query = graphql`
       breadcrumbHome
     }
     companyJson {
-      ...ContactDetailsCompany
+      ...CompanyContact
     }
     contactJson {
       title

@@ -67,11 +67,7 @@ export const query = graphql`
         display
       }
       address {
-        street
-        postalCode
-        locality
-        region
-        country
+        ...PostalAddress
       }
     }
     privacyJson {

@@ -2,15 +2,15 @@ import * as React from "react"
 import { graphql } from "gatsby"
 import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
+import { PostalAddress } from "../primitives/PostalAddress"
 
 interface Props {
   labels: Queries.ContactDetailsFragment
-  company: Queries.ContactDetailsCompanyFragment
+  company: Queries.CompanyContactFragment
 }
 
 /** The company's address, phone (tel:) and e-mail (mailto:) on the contact page. */
 export function ContactDetails({ labels, company }: Props) {
-  const { address } = company
   return (
     <div className="contact-details">
       <h2>{labels.detailsTitle}</h2>
@@ -20,13 +20,7 @@ export function ContactDetails({ labels, company }: Props) {
           <LocationIcon aria-hidden="true" size={24} />
           <div>
             <h3>{labels.addressLabel}</h3>
-            <address>
-              {address.street}
-              <br />
-              {address.locality}, {address.region} {address.postalCode}
-              <br />
-              {address.country}
-            </address>
+            <PostalAddress address={company.address} />
           </div>
         </li>
         <li>
@@ -60,13 +54,10 @@ export const query = graphql`
     emailLabel
   }
 
-  fragment ContactDetailsCompany on CompanyJson {
+  # how to reach the company, which the footer shows too
+  fragment CompanyContact on CompanyJson {
     address {
-      street
-      locality
-      region
-      postalCode
-      country
+      ...PostalAddress
     }
     phone {
       ...PhoneLink

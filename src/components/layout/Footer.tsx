@@ -4,6 +4,7 @@ import type { FormCopy } from "../../hooks/use-form-submit"
 import { fill } from "../../lib/text"
 import { EmailIcon, LocationIcon, PhoneIcon, TaxIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
+import { PostalAddress } from "../primitives/PostalAddress"
 import { SmartLink } from "../primitives/SmartLink"
 import { Brand } from "./Brand"
 import { SocialLinks } from "./SocialLinks"
@@ -21,7 +22,6 @@ interface Props {
 
 export function Footer({ site, company, forms, privacy, solutions, year = new Date().getFullYear() }: Props) {
   const { footer } = site
-  const { address } = company
   return (
     <footer className="site-footer">
       <div className="container">
@@ -58,9 +58,7 @@ export function Footer({ site, company, forms, privacy, solutions, year = new Da
             <ul className="footer-contact">
               <li>
                 <LocationIcon aria-hidden="true" size={18} />
-                <address>
-                  {address.street}, {address.locality}, {address.region} {address.postalCode}, {address.country}
-                </address>
+                <PostalAddress address={company.address} layout="inline" />
               </li>
               <li>
                 <PhoneIcon aria-hidden="true" size={18} />
@@ -109,21 +107,7 @@ export const footerFragments = graphql`
   fragment FooterCompany on CompanyJson {
     ...Brand
     blurb
-    address {
-      street
-      locality
-      region
-      postalCode
-      country
-    }
-    phone {
-      ...PhoneLink
-    }
-    email
-    taxRegistration {
-      label
-      value
-    }
+    ...CompanyContact
     social {
       ...SocialLink
     }
