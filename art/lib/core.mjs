@@ -38,6 +38,15 @@ export function mix(a, b, t) {
   );
 }
 
+// shade and highlight of a colour: towards the outline colour or the off-white
+export const dk = (c, t = 0.28) => mix(c, P.k, t);
+export const lt = (c, t = 0.35) => mix(c, P.w, t);
+// material colours mixed from the palette
+export const SOIL = mix(P.a2, P.g2, 0.62);
+export const STRAW = mix(P.a1, P.w, 0.42);
+export const COAL = mix(P.k, P.s1, 0.18);
+export const WOOD = mix(P.a1, P.s1, 0.4);
+
 /** deterministic pseudo-random generator */
 export function rng(seed = 1) {
   let s = seed >>> 0 || 1;
@@ -83,6 +92,34 @@ export const poly = (pts, fill, opts = {}) =>
   path("M" + pts.map((p) => `${f(p[0])} ${f(p[1])}`).join(" L") + " Z", fill, opts);
 export const line = (x1, y1, x2, y2, c = P.k, m = 1, o) =>
   `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" ${st(c, m)}${op(o)}/>`;
+
+// ---- shaded solids: flat fill, darker right-hand face (light from the upper left), outline ----
+export function box(x, y, w, h, c, { rx = 0, side = 0.22, hi = true } = {}) {
+  return (
+    rect(x, y, w, h, c, { rx, s: null }) +
+    rect(x + w * (1 - side), y, w * side, h, dk(c, 0.22), { s: null, rx: Math.min(rx, w * side / 2) }) +
+    (hi ? line(x + lw(1.4), y + lw(1.4), x + w * (1 - side) - lw(1), y + lw(1.4), lt(c, 0.5), 1) : "") +
+    rect(x, y, w, h, "none", { rx })
+  );
+}
+export function vcyl(x, y, w, h, c, { top = true } = {}) {
+  const ry = w * 0.12;
+  return (
+    rect(x, y, w, h, c, { s: null }) +
+    rect(x + w * 0.68, y, w * 0.32, h, dk(c, 0.22), { s: null }) +
+    rect(x + w * 0.14, y + ry, w * 0.08, h - ry, lt(c, 0.4), { s: null }) +
+    path(`M${f(x)} ${f(y)} L${f(x)} ${f(y + h)} M${f(x + w)} ${f(y)} L${f(x + w)} ${f(y + h)}`) +
+    (top ? ell(x + w / 2, y, w / 2, ry, lt(c, 0.25)) : line(x, y, x + w, y))
+  );
+}
+export function hcyl(x, y, w, h, c) {
+  return (
+    rect(x, y, w, h, c, { rx: h * 0.18, s: null }) +
+    rect(x, y + h * 0.66, w, h * 0.34, dk(c, 0.22), { s: null }) +
+    rect(x + h * 0.2, y + h * 0.14, w - h * 0.4, h * 0.08, lt(c, 0.45), { s: null }) +
+    rect(x, y, w, h, "none", { rx: h * 0.18 })
+  );
+}
 
 let uid = 0;
 export const id = (p = "i") => `${p}${++uid}`;

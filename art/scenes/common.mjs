@@ -1,6 +1,6 @@
 // Shared backgrounds and scene wrapper.
-import { P, mix, doc, resetIds, rect, circ, ell, path, lin, rad, ridge, at, frac, f, line, LW } from "../lib/core.mjs";
-import { cloud, dk, lt, tree } from "../lib/parts.mjs";
+import { P, mix, lt, LW, at, rect, circ, ell, path, line, resetIds, lin, rad, doc, ridge } from "../lib/core.mjs";
+import { tree, cloud } from "../lib/landscape.mjs";
 
 /** scene factory: returns (t, {width,height}) => svg string */
 export const scene = (vw, vh, draw, { lw = 3 } = {}) => (t = 0, size = {}) => {

@@ -1,10 +1,9 @@
 // Hero posters / loops, 1920×1080 viewBox. Left ~55% stays dark and calm for white headline text.
-import { P, mix, rect, circ, ell, path, line, lin, rad, at, f, frac, wave, rng, poly } from "../lib/core.mjs";
-import {
-  dk, lt, stack, puffs, pylon, pylonArms, wire, hall, fan, aircooler, kiln, retort, charcoalHeap, glowHalo,
-  cropField, tree, trommel, shredder, conveyor, cloud, SOIL, COAL, bush,
-} from "../lib/parts.mjs";
-import { biocharUnit, soilSection } from "../lib/parts2.mjs";
+import { P, wave, frac, mix, SOIL, rng, at, f, rect, circ, path, line, lin } from "../lib/core.mjs";
+import { tree, bush, cloud, puffs, cropField, soilSection } from "../lib/landscape.mjs";
+import { stack, pylon, pylonArms, wire, hall, fan, aircooler } from "../lib/power-plant.mjs";
+import { glowHalo, kiln, retort, biocharUnit, charcoalHeap } from "../lib/kilns-and-charcoal.mjs";
+import { conveyor, trommel, shredder } from "../lib/waste-machines.mjs";
 import { scene, heroSky, heroHills, heroOverlay } from "./common.mjs";
 
 const W = 1920;

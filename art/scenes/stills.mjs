@@ -1,14 +1,18 @@
 // Every still illustration (except hero posters). Each entry: { path, w, h, draw(t, size) }.
-import { P, UV, mix, rect, circ, ell, path, poly, line, lin, rad, at, f, rng, TAU, g } from "../lib/core.mjs";
 import {
-  dk, lt, box, vcyl, hcyl, tree, bush, cloud, puffs, stack, pylon, pylonArms, wire, hall, fan, steamTurbine, aircooler,
-  kiln, retort, charcoalHeap, briquette, lump, bale, roundBale, mound, branchPile, cropField, conveyor, trommel,
-  shredder, wheelieBin, medBin, truck, magnetUnit, cyclone, volute, gasifier, glowHalo, item, SOIL, STRAW, COAL,
-} from "../lib/parts.mjs";
+  P, UV, TAU, mix, dk, lt, SOIL, STRAW, COAL, WOOD, rng, at, g, f, rect, circ, ell, path, poly, line, box, lin, rad,
+} from "../lib/core.mjs";
+import { tree, bush, puffs, cropField, soilSection, mound, branchPile } from "../lib/landscape.mjs";
+import { stack, pylon, hall, fan, steamTurbine, compactACC, valve, gasifier, cyclone } from "../lib/power-plant.mjs";
 import {
-  sortingTable, thermolyzer, uvChamber, airSeparator, biocharUnit, woodChipper, recBale, bottle, recycleSymbol, soilSection, sack,
-} from "../lib/parts2.mjs";
-import { tractor, baleTrailer, barn, silo, fence, strawHeap, pallet, palletTruck, shedInterior, grab, compactACC, valve, WOOD } from "../lib/parts3.mjs";
+  glowHalo, kiln, retort, biocharUnit, lump, charcoalHeap, briquette, sack,
+} from "../lib/kilns-and-charcoal.mjs";
+import {
+  conveyor, trommel, shredder, magnetUnit, sortingTable, thermolyzer, uvChamber, airSeparator, grab, woodChipper,
+} from "../lib/waste-machines.mjs";
+import { wheelieBin, medBin, truck, recBale, bottle, recycleSymbol } from "../lib/collection-and-recyclables.mjs";
+import { bale, roundBale, strawHeap, tractor, baleTrailer, barn, silo, fence } from "../lib/farm.mjs";
+import { shedInterior, pallet, palletTruck } from "../lib/shed-and-pallets.mjs";
 import { scene, daySky, dayHills, dayGround, treeLine, shadow, interior, studio, GRASS } from "./common.mjs";
 
 const FLUFF = [P.w, P.l2, P.a1, P.s2, P.l1, P.a2, P.s1];

@@ -1,6 +1,184 @@
-// More components: machines for the product range, agri units, recyclables.
-import { P, UV, mix, rng, lw, rect, circ, ell, path, poly, line, lin, rad, f, wave, frac, spin, TAU, at, g } from "./core.mjs";
-import { box, vcyl, hcyl, dk, lt, conveyor, fan, volute, cyclone, flames, item, SOIL, COAL, STRAW, puffs } from "./parts.mjs";
+// Waste-processing machines, most of them the product range: conveyor (with the waste items it carries),
+// trommel, shredder, overband magnet, sorting platform, thermolyzer, UV chamber, air separator, plus the
+// crane grab of the RDF bunker and the wood chipper. Local coordinates, ground at y = 0 unless noted.
+import {
+  P, UV, TAU, wave, frac, spin, mix, dk, lt, SOIL, COAL, rng, at, f, rect, circ, ell, path, poly, line, box, hcyl, lin, rad,
+} from "./core.mjs";
+import { cyclone, volute } from "./power-plant.mjs";
+import { flames } from "./kilns-and-charcoal.mjs";
+
+const ITEM_C = [P.l1, P.a1, P.s2, P.w, P.l2, P.a2, P.g1, P.s1];
+function item(kind, c, s = 1) {
+  switch (kind % 5) {
+    case 0: return rect(-10 * s, -18 * s, 20 * s, 18 * s, c, { m: 0.6 });
+    case 1: return path(`M${-6 * s} 0 L${-6 * s} ${-16 * s} L${-3 * s} ${-22 * s} L${3 * s} ${-22 * s} L${6 * s} ${-16 * s} L${6 * s} 0 Z`, c, { m: 0.6 });
+    case 2: return path(`M${-12 * s} 0 C${-14 * s} ${-12 * s} ${-2 * s} ${-18 * s} ${4 * s} ${-12 * s} C${12 * s} ${-14 * s} ${14 * s} ${-4 * s} ${10 * s} 0 Z`, c, { m: 0.6 });
+    case 3: return rect(-7 * s, -14 * s, 14 * s, 14 * s, c, { rx: 3 * s, m: 0.6 });
+    default: return poly([[-12 * s, 0], [-4 * s, -10 * s], [10 * s, -6 * s], [12 * s, 0]], c, { m: 0.6 });
+  }
+}
+
+/**
+ * Inclined conveyor. origin = centre of tail roller; belt runs to +x rotated by angle (deg).
+ * legs reach down to ground line (ground = local y in unrotated frame).
+ */
+export function conveyor(ctx, { len = 500, angle = -12, bh = 18, ground = 90, n = 9, k = 2, c = P.l1, items = true, seed = 1, itemScale = 1, frame = P.g1 } = {}) {
+  const a = (angle * Math.PI) / 180;
+  const R = rng(seed);
+  let o = "";
+  // legs
+  for (let d = 40; d < len; d += 140) {
+    const x = Math.cos(a) * d;
+    const y = Math.sin(a) * d;
+    o += line(x, y + bh, x - 10, ground, P.s1, 1.6) + line(x, y + bh, x + 10, ground, P.s1, 1.6);
+    o += line(x - 6, (y + bh + ground) / 2, x + 6, (y + bh + ground) / 2, P.s1, 0.8);
+  }
+  let b = "";
+  b += rect(-bh / 2, -bh / 2, len + bh, bh, P.k, { rx: bh / 2, s: null });
+  b += rect(0, -bh / 2 + 4, len, bh - 2, frame, { s: null });
+  b += rect(0, bh / 2 - 5, len, 3, dk(frame, 0.3), { s: null });
+  b += rect(-bh / 2, -bh / 2, len + bh, bh, "none", { rx: bh / 2 });
+  // idler dots on frame
+  for (let d = 30; d < len; d += 60) b += circ(d, 2, 2.5, lt(frame, 0.4), { s: null });
+  // belt cleats moving
+  const sp = frac(ctx.t, k * 6);
+  for (let j = 0; j < Math.ceil(len / 40) + 1; j++) {
+    const d = (j + sp) * 40;
+    if (d > 4 && d < len - 4) b += line(d, -bh / 2 + 0.5, d - 3, -bh / 2 + 3.5, P.s1, 0.5);
+  }
+  // rotating rollers
+  for (const d of [0, len]) {
+    b += circ(d, 0, bh / 2 - 1, P.s2, { m: 0.6 });
+    b += `<g transform="translate(${f(d)} 0) rotate(${f(spin(ctx.t, k * 8))})">${line(-bh / 2 + 3, 0, bh / 2 - 3, 0, P.s1, 0.6)}${line(0, -bh / 2 + 3, 0, bh / 2 - 3, P.s1, 0.6)}</g>`;
+  }
+  if (items) {
+    for (let i = 0; i < n; i++) {
+      const p = frac(ctx.t, k, i / n);
+      const d = p * len;
+      const fade = Math.min(1, p / 0.05, (1 - p) / 0.05);
+      const kind = Math.floor(R() * 5);
+      const col = ITEM_C[Math.floor(R() * ITEM_C.length)];
+      b += `<g transform="translate(${f(d)} ${f(-bh / 2)})" opacity="${f(Math.max(0, fade))}">${item(kind, col, itemScale)}</g>`;
+    }
+  }
+  o += `<g transform="rotate(${angle})">${b}</g>`;
+  return o;
+}
+
+/** Rotary trommel screen. origin = inlet end at drum axis; drum tilts down to the right. */
+export function trommel(ctx, { len = 460, r = 80, tilt = 5, ground = 150, c = P.l1, k = 1, fines = true } = {}) {
+  let o = "";
+  const a = (tilt * Math.PI) / 180;
+  const yAt = (d) => Math.sin(a) * d;
+  // support frame
+  o += rect(-20, ground - 16, len + 40, 16, P.s1);
+  for (const d of [len * 0.18, len * 0.82]) {
+    o += poly([[d - 34, ground - 16], [d - 12, yAt(d) + r], [d + 12, yAt(d) + r], [d + 34, ground - 16]], P.g1);
+    o += circ(d - 16, yAt(d) + r + 6, 8, P.s2, { m: 0.7 }) + circ(d + 16, yAt(d) + r + 6, 8, P.s2, { m: 0.7 });
+  }
+  // fines chute + falling bits
+  if (fines) {
+    o += poly([[len * 0.3, yAt(len * 0.3) + r - 4], [len * 0.7, yAt(len * 0.7) + r - 4], [len * 0.56, ground - 40], [len * 0.44, ground - 40]], P.s2);
+    const R = rng(11);
+    for (let i = 0; i < 14; i++) {
+      const p = frac(ctx.t, 4, i / 14);
+      const x = len * (0.36 + 0.28 * R());
+      const y0 = yAt(x) + r + 4;
+      o += circ(x + (len * 0.5 - x) * p * 0.5, y0 + p * (ground - 40 - y0), 3, [P.l1, P.a1, P.s1, SOIL][i % 4], { s: null, o: f(Math.sin(Math.PI * p)) });
+    }
+  }
+  let d = "";
+  // drum
+  d += rect(0, -r, len, 2 * r, c, { s: null });
+  d += rect(0, r * 0.35, len, r * 0.65, dk(c, 0.25), { s: null });
+  d += rect(0, -r * 0.78, len, r * 0.14, lt(c, 0.4), { s: null });
+  // perforation rows rotating about the axis
+  const rot = (spin(ctx.t, k) * Math.PI) / 180;
+  const rows = 14;
+  for (let j = 0; j < rows; j++) {
+    const phi = (TAU * j) / rows + rot;
+    const cz = Math.cos(phi);
+    if (cz <= 0.08) continue;
+    const y = -r * Math.sin(phi);
+    const hh = 7 * cz;
+    for (let x = 26 + (j % 2) * 14; x < len - 20; x += 28) {
+      if (x > len * 0.15 && x < len * 0.21) continue;
+      if (x > len * 0.79 && x < len * 0.85) continue;
+      d += ell(x, y, 7, hh, dk(c, 0.55), { s: null, o: 0.55 + 0.45 * cz });
+    }
+  }
+  // riding rings + end flanges
+  for (const dd of [len * 0.18, len * 0.82]) d += rect(dd - 12, -r - 6, 24, 2 * r + 12, P.s1, { rx: 4 });
+  d += rect(0, -r, len, 2 * r, "none");
+  d += ell(len, 0, 16, r + 4, dk(c, 0.45));
+  d += ell(len, 0, 10, r - 10, P.k, { s: null, o: 0.7 });
+  o += `<g transform="rotate(${tilt})">${d}</g>`;
+  // inlet chute/hopper
+  o += poly([[-60, -r - 70], [40, -r - 70], [30, -r * 0.2], [-10, -r * 0.2]], P.s2);
+  o += poly([[10, -r - 70], [40, -r - 70], [30, -r * 0.2], [18, -r * 0.2]], P.s1, { s: null });
+  o += poly([[-60, -r - 70], [40, -r - 70], [30, -r * 0.2], [-10, -r * 0.2]], "none");
+  // drive motor
+  o += box(len * 0.5 - 40, ground - 56, 80, 40, P.a1, { side: 0.25 });
+  return o;
+}
+
+function cutter(ctx, r, dir, phase) {
+  const a = spin(ctx.t, 2) * dir + phase;
+  let o = "";
+  const n = 4;
+  let d = "";
+  for (let i = 0; i < n; i++) {
+    const a0 = (TAU * i) / n;
+    const p = (ang, rr) => `${f(Math.cos(ang) * rr)} ${f(Math.sin(ang) * rr)}`;
+    d += `${i ? "L" : "M"}${p(a0, r * 0.78)} L${p(a0 + 0.35, r * 1.1)} L${p(a0 + 0.5, r * 0.95)} L${p(a0 + TAU / n, r * 0.78)} `;
+  }
+  o += path(d + "Z", P.s2, { m: 0.7 });
+  o += circ(0, 0, r * 0.35, P.s1, { m: 0.6 });
+  o += circ(0, 0, r * 0.12, P.k, { s: null });
+  return `<g transform="rotate(${f(a)})">${o}</g>`;
+}
+/** twin-shaft shredder, base centre at origin, ~300 wide */
+export function shredder(ctx, { c = P.l1 } = {}) {
+  let o = "";
+  // stand
+  o += poly([[-150, 0], [-130, -110], [130, -110], [150, 0]], "none", { s: P.s1, m: 1.6 });
+  o += box(-120, -100, 60, 100, P.g1, { side: 0.2 }) + box(60, -100, 60, 100, P.g1, { side: 0.2 });
+  o += rect(-60, -60, 120, 60, P.k, { o: 0.85 }); // discharge opening
+  for (let i = 0; i < 6; i++) o += rect(-50 + i * 18, -30 + (i % 2) * 8, 12, 8, ITEM_C[i], { m: 0.4 });
+  // cutting chamber
+  o += box(-140, -200, 280, 100, c, { side: 0.2 });
+  // window showing cutters
+  o += rect(-105, -190, 210, 80, dk(P.g2, 0.4), { rx: 6 });
+  o += `<g transform="translate(-48 -150)">${cutter(ctx, 36, 1, 0)}</g><g transform="translate(48 -150)">${cutter(ctx, 36, -1, 45)}</g>`;
+  o += rect(-105, -190, 210, 80, "none", { rx: 6 });
+  // hopper
+  o += poly([[-190, -320], [190, -320], [140, -200], [-140, -200]], P.s2);
+  o += poly([[60, -320], [190, -320], [140, -200], [70, -200]], P.s1, { s: null });
+  o += poly([[-190, -320], [190, -320], [140, -200], [-140, -200]], "none");
+  o += rect(-196, -330, 392, 12, dk(P.s2, 0.2));
+  // motor + gearbox
+  o += hcyl(150, -190, 110, 56, P.g1) + box(140, -210, 40, 96, P.a1, { side: 0.3 });
+  o += rect(230, -198, 30, 72, dk(P.g1, 0.2));
+  return o;
+}
+export function magnetUnit(ctx, { w = 260, c = P.a1 } = {}) {
+  // overband magnet, origin top-centre hanging point, belt loop below
+  let o = "";
+  o += line(-w * 0.35, 0, -w * 0.3, 60, P.s1, 1) + line(w * 0.35, 0, w * 0.3, 60, P.s1, 1);
+  o += rect(-w / 2 - 20, 60, w + 40, 70, P.k, { rx: 35 });
+  o += rect(-w / 2 - 14, 66, w + 28, 58, P.s1, { rx: 29, s: null });
+  o += box(-w / 2 + 20, 72, w - 40, 46, c, { side: 0.2 });
+  for (let x = -w / 2 + 40; x < w / 2 - 30; x += 30) o += line(x, 78, x, 112, dk(c, 0.3), 0.6);
+  // cleats on the belt moving left
+  const sp = frac(ctx.t, 8);
+  for (let i = 0; i < 12; i++) {
+    const x = w / 2 + 10 - ((i + sp) * (w + 20)) / 11;
+    if (x > -w / 2 - 10 && x < w / 2 + 10) o += line(x, 126, x, 132, P.k, 0.8);
+  }
+  // pulleys
+  for (const x of [-w / 2 + 6, w / 2 - 6]) o += circ(x, 95, 30, P.s2) + `<g transform="translate(${x} 95) rotate(${f(-spin(ctx.t, 6))})">${line(-20, 0, 20, 0, P.s1, 0.8)}${line(0, -20, 0, 20, P.s1, 0.8)}</g>`;
+  return o;
+}
 
 /** elevated manual sorting platform. base centre at origin, ~560 wide */
 export function sortingTable(ctx, { w = 560 } = {}) {
@@ -173,30 +351,18 @@ export function airSeparator(ctx, defs, { w = 600 } = {}) {
   return o;
 }
 
-/** containerised biochar reactor with hopper, auger and output pile. base centre, ~460 wide */
-export function biocharUnit(ctx, defs, { c = P.g1 } = {}) {
-  let o = "";
-  // chimney + heat puffs
-  o += at(150, -320, 1, () => puffs(ctx, { n: 5, rise: 160, r: 12, drift: 40, k: 2, c: P.w, o: 0.55, seed: 7 }));
-  o += vcyl(136, -320, 28, 150, P.s2);
-  // container
-  o += box(-200, -180, 400, 180, c, { side: 0.15 });
-  for (let x = -188; x < 140; x += 16) o += line(x, -174, x, -6, dk(c, 0.22), 0.5);
-  // hatch glow
-  const pulse = 0.75 + 0.25 * wave(ctx.t, 2);
-  o += rect(-140, -120, 80, 50, P.k, { rx: 6 }) + rect(-134, -114, 68, 38, lin(defs, [[0, P.a1], [1, P.a2]]), { rx: 4, s: null, o: pulse });
-  // hopper + feed
-  o += poly([[-250, -300], [-150, -300], [-170, -220], [-230, -220]], P.l1);
-  o += rect(-212, -222, 24, 44, P.s1);
-  // auger out + biochar pile
-  o += path("M200 -60 L290 -110", "none", { s: P.k, m: 14 }) + path("M200 -60 L290 -110", "none", { s: P.s2, m: 12 });
-  const R = rng(12);
-  for (let i = 0; i < 6; i++) {
-    const p = frac(ctx.t, 4, i / 6);
-    o += circ(292 + R() * 8, -104 + p * 70, 3.2, COAL, { s: null, o: f(Math.sin(Math.PI * p)) });
+/** orange-peel grab hanging from a crane cable, origin = cable attachment; full of RDF fluff */
+export function grab({ load = true, cols = [P.w, P.l2, P.a1, P.s2, P.l1], c = P.a1 } = {}) {
+  let o = rect(-26, 0, 52, 40, P.s1, { rx: 6 }) + rect(-10, -14, 20, 16, dk(P.s1, 0.2));
+  const tine = ([x0, x1, cc]) =>
+    path(`M${x0} 36 C${x1} 60 ${x1 * 0.95} 120 ${x1 * 0.45} 156 L${x1 * 0.3} 146 C${x1 * 0.65} 110 ${x1 * 0.6} 66 ${x0 * 0.6} 40 Z`, cc);
+  o += tine([-22, -92, c]) + tine([22, 92, dk(c, 0.22)]);
+  if (load) {
+    o += path("M-78 120 C-84 60 -40 40 0 44 C40 40 84 60 78 120 C60 150 -60 150 -78 120 Z", mix(P.s2, P.w, 0.45));
+    const R = rng(5);
+    for (let i = 0; i < 40; i++) o += ell(-60 + R() * 120, 60 + R() * 76, 5, 3, cols[i % cols.length], { s: null });
   }
-  o += path("M230 0 C250 -40 330 -40 350 0 Z", COAL);
-  for (let i = 0; i < 10; i++) o += circ(250 + R() * 80, -6 - R() * 20, 2, P.s1, { s: null });
+  o += tine([-8, -34, lt(c, 0.15)]) + tine([8, 34, dk(c, 0.1)]);
   return o;
 }
 
@@ -214,82 +380,5 @@ export function woodChipper(ctx) {
     o += rect(150 + p * 120, -260 + p * p * 220 + (R() - 0.5) * 10, 6, 4, mix(P.a1, P.s1, 0.4), { s: null, o: f(Math.sin(Math.PI * p)) });
   }
   o += circ(0, -24, 24, P.k) + circ(0, -24, 10, P.s2) + line(-140, -52, -200, -44, P.s1, 1.4);
-  return o;
-}
-
-/** bale of compressed recyclables. kind: plastic | metal | paper | cans */
-export function recBale(kind, { w = 150, h = 120, seed = 1 } = {}) {
-  const R = rng(seed);
-  const base = { plastic: P.l2, metal: P.s2, paper: P.w, cans: P.s1 }[kind] || P.s2;
-  let o = box(0, -h, w, h, base, { rx: 4, side: 0.26 });
-  const cols = {
-    plastic: [P.l1, P.a1, P.w, P.g1, P.l2, P.a2],
-    metal: [P.s1, P.s2, lt(P.s2, 0.4), dk(P.s1, 0.2)],
-    paper: [P.w, lt(P.s2, 0.6), mix(P.a1, P.w, 0.6), lt(P.l2, 0.6)],
-    cans: [P.s2, P.a1, P.l1, lt(P.s2, 0.3)],
-  }[kind];
-  for (let i = 0; i < 34; i++) {
-    const x = 8 + R() * (w * 0.72 - 24);
-    const y = -h + 8 + R() * (h - 24);
-    if (kind === "paper") o += rect(x - 2, y, 26, 6, cols[i % cols.length], { s: dk(base, 0.35), m: 0.3 });
-    else o += path(`M${f(x)} ${f(y)} l${f(8 + R() * 10)} ${f(-4 + R() * 8)} l${f(-4 + R() * 8)} ${f(6 + R() * 6)} l${f(-10 - R() * 6)} ${f(-2)} Z`, cols[i % cols.length], { m: 0.35 });
-  }
-  o += box(w * 0.74, -h, w * 0.26, h, dk(base, 0.18), { hi: false, side: 0 });
-  for (const y of [-h * 0.3, -h * 0.7]) o += line(0, y, w, y, P.k, 0.9);
-  return o;
-}
-
-export function bottle(c = P.l1, h = 60) {
-  return path(`M-9 0 L-9 ${-h * 0.6} C-9 ${-h * 0.72} -4 ${-h * 0.75} -4 ${-h * 0.85} L-4 ${-h} L4 ${-h} L4 ${-h * 0.85} C4 ${-h * 0.75} 9 ${-h * 0.72} 9 ${-h * 0.6} L9 0 Z`, c) +
-    rect(-5, -h * 0.55, 3, h * 0.4, lt(c, 0.5), { s: null });
-}
-
-/** chasing-arrows recycling symbol (three curved arrows), centre origin */
-export function recycleSymbol({ r = 120, c = P.l1, w = 34 } = {}) {
-  let o = "";
-  for (let i = 0; i < 3; i++) {
-    const a0 = (i * 120 + 12) * (Math.PI / 180);
-    const a1 = (i * 120 + 92) * (Math.PI / 180);
-    const p = (a, rr) => `${f(Math.cos(a) * rr)} ${f(Math.sin(a) * rr)}`;
-    const ri = r - w / 2;
-    const ro = r + w / 2;
-    const ah = a1 + 0.32;
-    const d = `M${p(a0, ri)} A${ri} ${ri} 0 0 1 ${p(a1, ri)} L${p(a1, ri - w * 0.55)} L${p(ah, r)} L${p(a1, ro + w * 0.55)} L${p(a1, ro)} A${ro} ${ro} 0 0 0 ${p(a0, ro)} Z`;
-    o += path(d, c, { m: 1.2 });
-    o += path(`M${p(a0 + 0.1, ro - 5)} A${ro - 5} ${ro - 5} 0 0 1 ${p(a1 - 0.1, ro - 5)}`, "none", { s: lt(c, 0.45), m: 1 });
-  }
-  return o;
-}
-
-/** soil cross-section block with biochar grains, origin top-left */
-export function soilSection({ w = 500, h = 180, seed = 3, char = true } = {}) {
-  const R = rng(seed);
-  let o = rect(0, 0, w, h, SOIL, { s: null });
-  o += rect(0, h * 0.55, w, h * 0.45, dk(SOIL, 0.2), { s: null });
-  for (let i = 0; i < 70; i++) o += ell(R() * w, h * 0.1 + R() * h * 0.85, 3 + R() * 3, 2, lt(SOIL, 0.2), { s: null, o: 0.7 });
-  if (char) for (let i = 0; i < 90; i++) o += lump(R() * w, 10 + R() * h * 0.4, 3 + R() * 4, R);
-  // roots
-  for (let i = 0; i < 8; i++) {
-    const x = 30 + i * (w / 8);
-    o += path(`M${x} 0 C${x - 8} ${h * 0.2} ${x + 10} ${h * 0.35} ${x - 4} ${h * 0.6}`, "none", { s: lt(STRAW, 0.2), m: 0.6 });
-  }
-  return o + line(0, 0, w, 0, P.k, 1);
-}
-function lump(cx, cy, r, R) {
-  const pts = [];
-  const n = 5;
-  for (let i = 0; i < n; i++) {
-    const a = (TAU * i) / n + R() * 0.5;
-    pts.push([cx + Math.cos(a) * r, cy + Math.sin(a) * r * 0.8]);
-  }
-  return poly(pts, COAL, { s: null });
-}
-
-export function sack({ c = P.w, fill = COAL, h = 140 } = {}) {
-  const w = h * 0.7;
-  let o = path(`M${-w / 2} 0 C${-w / 2 - 8} ${-h * 0.5} ${-w / 2} ${-h * 0.8} ${-w * 0.42} ${-h} L${w * 0.42} ${-h} C${w / 2} ${-h * 0.8} ${w / 2 + 8} ${-h * 0.5} ${w / 2} 0 Z`, c);
-  o += path(`M${w * 0.1} ${-h} L${w * 0.42} ${-h} C${w / 2} ${-h * 0.8} ${w / 2 + 8} ${-h * 0.5} ${w / 2} 0 L${w * 0.15} 0 Z`, dk(c, 0.12), { s: null });
-  o += ell(0, -h, w * 0.42, 12, fill);
-  o += rect(-w * 0.3, -h * 0.55, w * 0.6, h * 0.25, P.l1, { s: null, o: 0.9 });
   return o;
 }
