@@ -14,7 +14,7 @@ export function wheelieBin({ c = PALETTE.l1, h = 110, lid = null } = {}) {
   o += circle(w * 0.35, -4, 9, PALETTE.k) + circle(w * 0.35, -4, 3, PALETTE.s2, { s: null });
   return o;
 }
-export function medBin({ c = PALETTE.a1, h = 110 } = {}) {
+export function medicalWasteBin({ c = PALETTE.a1, h = 110 } = {}) {
   let o = wheelieBin({ c, h, lid: PALETTE.a2 });
   const s = h * 0.09;
   o += path(`M${-s} ${-h * 0.45 - 3 * s} h${2 * s} v${2 * s} h${2 * s} v${2 * s} h${-2 * s} v${2 * s} h${-2 * s} v${-2 * s} h${-2 * s} v${-2 * s} h${2 * s} Z`, PALETTE.w, { m: 0.6 });
@@ -39,7 +39,7 @@ export function truck({ c = PALETTE.g1, cab = PALETTE.w } = {}) {
 }
 
 /** bale of compressed recyclables. kind: plastic | metal | paper | cans */
-export function recBale(kind, { w = 150, h = 120, seed = 1 } = {}) {
+export function recyclablesBale(kind, { w = 150, h = 120, seed = 1 } = {}) {
   const random = seededRandom(seed);
   const base = { plastic: PALETTE.l2, metal: PALETTE.s2, paper: PALETTE.w, cans: PALETTE.s1 }[kind] || PALETTE.s2;
   let o = box(0, -h, w, h, base, { rx: 4, side: 0.26 });

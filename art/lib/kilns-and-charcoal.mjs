@@ -100,7 +100,7 @@ export function biocharUnit(ctx, defs, { c = PALETTE.g1 } = {}) {
   return o;
 }
 
-function lumpPts(cx, cy, r, random) {
+function charcoalLumpOutline(cx, cy, r, random) {
   const n = 5 + Math.floor(random() * 3);
   const pts = [];
   for (let i = 0; i < n; i++) {
@@ -110,8 +110,8 @@ function lumpPts(cx, cy, r, random) {
   }
   return pts;
 }
-export function lump(cx, cy, r, random, c = COAL) {
-  const pts = lumpPts(cx, cy, r, random);
+export function charcoalLump(cx, cy, r, random, c = COAL) {
+  const pts = charcoalLumpOutline(cx, cy, r, random);
   return (
     polygon(pts, c, { m: 0.7 }) +
     polygon([pts[pts.length - 1], pts[0], pts[1], [cx, cy]].map(([x, y]) => [x, y]), mix(c, PALETTE.s2, 0.35), { s: null }) +
@@ -129,7 +129,7 @@ export function charcoalHeap({ w = 300, h = 120, seed = 5, r = 14 } = {}) {
     items.push([x, Math.min(-r * 0.4, y)]);
   }
   items.sort((a, b) => a[1] - b[1]);
-  for (const [x, y] of items) o += lump(x, y, r * (0.7 + 0.6 * random()), random);
+  for (const [x, y] of items) o += charcoalLump(x, y, r * (0.7 + 0.6 * random()), random);
   return o;
 }
 export function briquette(x, y, r, random) {

@@ -75,7 +75,7 @@ export function soilSection({ w = 500, h = 180, seed = 3, char = true } = {}) {
   let o = rect(0, 0, w, h, SOIL, { s: null });
   o += rect(0, h * 0.55, w, h * 0.45, darker(SOIL, 0.2), { s: null });
   for (let i = 0; i < 70; i++) o += ellipse(random() * w, h * 0.1 + random() * h * 0.85, 3 + random() * 3, 2, lighter(SOIL, 0.2), { s: null, o: 0.7 });
-  if (char) for (let i = 0; i < 90; i++) o += lump(random() * w, 10 + random() * h * 0.4, 3 + random() * 4, random);
+  if (char) for (let i = 0; i < 90; i++) o += biocharGrain(random() * w, 10 + random() * h * 0.4, 3 + random() * 4, random);
   // roots
   for (let i = 0; i < 8; i++) {
     const x = 30 + i * (w / 8);
@@ -83,7 +83,7 @@ export function soilSection({ w = 500, h = 180, seed = 3, char = true } = {}) {
   }
   return o + line(0, 0, w, 0, PALETTE.k, 1);
 }
-function lump(cx, cy, r, random) {
+function biocharGrain(cx, cy, r, random) {
   const pts = [];
   const n = 5;
   for (let i = 0; i < n; i++) {

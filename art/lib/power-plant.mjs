@@ -125,7 +125,7 @@ export function steamTurbine(ctx, { c = PALETTE.l1, gen = PALETTE.g1 } = {}) {
 }
 
 /** air cooled condenser block with rotating fans seen from slightly above */
-export function aircooler(ctx, { w = 300, h = 150, fans = 3, k = 3 } = {}) {
+export function airCooledCondenser(ctx, { w = 300, h = 150, fans = 3, k = 3 } = {}) {
   let o = "";
   for (let x = 10; x <= w - 10; x += (w - 20) / 4) o += line(x, 0, x, -h * 0.55, PALETTE.s1, 1);
   o += polygon([[0, -h * 0.55], [w / 2, -h * 0.55 - 60], [w, -h * 0.55]], mix(PALETTE.s2, PALETTE.g1, 0.2));
@@ -139,7 +139,7 @@ export function aircooler(ctx, { w = 300, h = 150, fans = 3, k = 3 } = {}) {
 }
 
 /** compact air-cooled condenser module (front view): finned coil bank with fans, on legs. origin bottom-left */
-export function compactACC(ctx, { w = 260, h = 300, fans = 2, k = 3 } = {}) {
+export function compactAirCooledCondenser(ctx, { w = 260, h = 300, fans = 2, k = 3 } = {}) {
   let o = "";
   for (const x of [8, w - 20]) o += rect(x, -h * 0.32, 12, h * 0.32, PALETTE.s1);
   o += box(0, -h, w, h * 0.7, mix(PALETTE.s2, PALETTE.w, 0.25), { side: 0.12 });
@@ -206,7 +206,8 @@ export function cyclone({ w = 90, h = 220, c = PALETTE.s2 } = {}) {
   o += verticalCylinder(-14, -h - 40, 28, 42, PALETTE.s1);
   return o;
 }
-export function volute(ctx, { r = 60, c = PALETTE.g1, k = 4 } = {}) {
+/** centrifugal blower: fan inside its volute casing, origin at the fan centre */
+export function blower(ctx, { r = 60, c = PALETTE.g1, k = 4 } = {}) {
   let o = path(`M${-r * 1.1} ${r * 1.1} L${-r * 1.1} 0 C${-r * 1.1} ${-r * 1.3} ${r * 1.2} ${-r * 1.3} ${r * 1.2} 0 L${r * 1.2} ${r * 1.1} Z`, c);
   o += path(`M${r * 0.3} ${-r * 0.95} C${r * 1} ${-r * 0.8} ${r * 1.2} ${-r * 0.3} ${r * 1.2} 0 L${r * 1.2} ${r * 1.1} L${r * 0.8} ${r * 1.1} Z`, darker(c, 0.22), { s: null });
   o += path(`M${-r * 1.1} ${r * 1.1} L${-r * 1.1} 0 C${-r * 1.1} ${-r * 1.3} ${r * 1.2} ${-r * 1.3} ${r * 1.2} 0 L${r * 1.2} ${r * 1.1} Z`, "none");

@@ -5,11 +5,11 @@ import {
   PALETTE, UV, TAU, wave, frac, spin, mix, darker, lighter, SOIL, COAL, seededRandom, place, round2, rect, circle,
   ellipse, path, polygon, line, box, horizontalCylinder, linearGradient, radialGradient,
 } from "./core.mjs";
-import { cyclone, volute } from "./power-plant.mjs";
+import { cyclone, blower } from "./power-plant.mjs";
 import { flames } from "./kilns-and-charcoal.mjs";
 
-const ITEM_C = [PALETTE.l1, PALETTE.a1, PALETTE.s2, PALETTE.w, PALETTE.l2, PALETTE.a2, PALETTE.g1, PALETTE.s1];
-function item(kind, c, s = 1) {
+const WASTE_ITEM_COLOURS = [PALETTE.l1, PALETTE.a1, PALETTE.s2, PALETTE.w, PALETTE.l2, PALETTE.a2, PALETTE.g1, PALETTE.s1];
+function wasteItem(kind, c, s = 1) {
   switch (kind % 5) {
     case 0: return rect(-10 * s, -18 * s, 20 * s, 18 * s, c, { m: 0.6 });
     case 1: return path(`M${-6 * s} 0 L${-6 * s} ${-16 * s} L${-3 * s} ${-22 * s} L${3 * s} ${-22 * s} L${6 * s} ${-16 * s} L${6 * s} 0 Z`, c, { m: 0.6 });
@@ -58,8 +58,8 @@ export function conveyor(ctx, { len = 500, angle = -12, bh = 18, ground = 90, n 
       const d = p * len;
       const fade = Math.min(1, p / 0.05, (1 - p) / 0.05);
       const kind = Math.floor(random() * 5);
-      const col = ITEM_C[Math.floor(random() * ITEM_C.length)];
-      b += `<g transform="translate(${round2(d)} ${round2(-bh / 2)})" opacity="${round2(Math.max(0, fade))}">${item(kind, col, itemScale)}</g>`;
+      const col = WASTE_ITEM_COLOURS[Math.floor(random() * WASTE_ITEM_COLOURS.length)];
+      b += `<g transform="translate(${round2(d)} ${round2(-bh / 2)})" opacity="${round2(Math.max(0, fade))}">${wasteItem(kind, col, itemScale)}</g>`;
     }
   }
   o += `<g transform="rotate(${angle})">${b}</g>`;
@@ -123,7 +123,7 @@ export function trommel(ctx, { len = 460, r = 80, tilt = 5, ground = 150, c = PA
   return o;
 }
 
-function cutter(ctx, r, dir, phase) {
+function shredderRotor(ctx, r, dir, phase) {
   const a = spin(ctx.t, 2) * dir + phase;
   let o = "";
   const n = 4;
@@ -145,12 +145,12 @@ export function shredder(ctx, { c = PALETTE.l1 } = {}) {
   o += polygon([[-150, 0], [-130, -110], [130, -110], [150, 0]], "none", { s: PALETTE.s1, m: 1.6 });
   o += box(-120, -100, 60, 100, PALETTE.g1, { side: 0.2 }) + box(60, -100, 60, 100, PALETTE.g1, { side: 0.2 });
   o += rect(-60, -60, 120, 60, PALETTE.k, { o: 0.85 }); // discharge opening
-  for (let i = 0; i < 6; i++) o += rect(-50 + i * 18, -30 + (i % 2) * 8, 12, 8, ITEM_C[i], { m: 0.4 });
+  for (let i = 0; i < 6; i++) o += rect(-50 + i * 18, -30 + (i % 2) * 8, 12, 8, WASTE_ITEM_COLOURS[i], { m: 0.4 });
   // cutting chamber
   o += box(-140, -200, 280, 100, c, { side: 0.2 });
   // window showing cutters
   o += rect(-105, -190, 210, 80, darker(PALETTE.g2, 0.4), { rx: 6 });
-  o += `<g transform="translate(-48 -150)">${cutter(ctx, 36, 1, 0)}</g><g transform="translate(48 -150)">${cutter(ctx, 36, -1, 45)}</g>`;
+  o += `<g transform="translate(-48 -150)">${shredderRotor(ctx, 36, 1, 0)}</g><g transform="translate(48 -150)">${shredderRotor(ctx, 36, -1, 45)}</g>`;
   o += rect(-105, -190, 210, 80, "none", { rx: 6 });
   // hopper
   o += polygon([[-190, -320], [190, -320], [140, -200], [-140, -200]], PALETTE.s2);
@@ -162,7 +162,7 @@ export function shredder(ctx, { c = PALETTE.l1 } = {}) {
   o += rect(230, -198, 30, 72, darker(PALETTE.g1, 0.2));
   return o;
 }
-export function magnetUnit(ctx, { w = 260, c = PALETTE.a1 } = {}) {
+export function overbandMagnet(ctx, { w = 260, c = PALETTE.a1 } = {}) {
   // overband magnet, origin top-centre hanging point, belt loop below
   let o = "";
   o += line(-w * 0.35, 0, -w * 0.3, 60, PALETTE.s1, 1) + line(w * 0.35, 0, w * 0.3, 60, PALETTE.s1, 1);
@@ -341,7 +341,7 @@ export function airSeparator(ctx, defs, { w = 600 } = {}) {
   o += box(250, -70, 100, 70, PALETTE.l1, { side: 0.25 });
   for (const x of [258, 342]) o += rect(x - 5, -260, 10, 190, PALETTE.s1);
   // blower volute
-  o += place(-250, -40, 1, () => volute(ctx, { r: 46, k: 6 }));
+  o += place(-250, -40, 1, () => blower(ctx, { r: 46, k: 6 }));
   o += path("M-200 -60 L-150 -60 L-150 -120", "none", { s: PALETTE.k, m: 12 });
   o += path("M-200 -60 L-150 -60 L-150 -120", "none", { s: PALETTE.s2, m: 10 });
   // heavy bits dropping
@@ -353,7 +353,7 @@ export function airSeparator(ctx, defs, { w = 600 } = {}) {
 }
 
 /** orange-peel grab hanging from a crane cable, origin = cable attachment; full of RDF fluff */
-export function grab({ load = true, cols = [PALETTE.w, PALETTE.l2, PALETTE.a1, PALETTE.s2, PALETTE.l1], c = PALETTE.a1 } = {}) {
+export function craneGrab({ load = true, cols = [PALETTE.w, PALETTE.l2, PALETTE.a1, PALETTE.s2, PALETTE.l1], c = PALETTE.a1 } = {}) {
   let o = rect(-26, 0, 52, 40, PALETTE.s1, { rx: 6 }) + rect(-10, -14, 20, 16, darker(PALETTE.s1, 0.2));
   const tine = ([x0, x1, cc]) =>
     path(`M${x0} 36 C${x1} 60 ${x1 * 0.95} 120 ${x1 * 0.45} 156 L${x1 * 0.3} 146 C${x1 * 0.65} 110 ${x1 * 0.6} 66 ${x0 * 0.6} 40 Z`, cc);

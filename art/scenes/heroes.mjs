@@ -3,7 +3,7 @@ import {
   PALETTE, wave, frac, mix, SOIL, seededRandom, place, round2, rect, circle, path, line, linearGradient,
 } from "../lib/core.mjs";
 import { tree, bush, cloud, puffs, cropField, soilSection } from "../lib/landscape.mjs";
-import { stack, pylon, pylonArms, wire, hall, fan, aircooler } from "../lib/power-plant.mjs";
+import { stack, pylon, pylonArms, wire, hall, fan, airCooledCondenser } from "../lib/power-plant.mjs";
 import { glowHalo, kiln, retort, biocharUnit, charcoalHeap } from "../lib/kilns-and-charcoal.mjs";
 import { conveyor, trommel, shredder } from "../lib/waste-machines.mjs";
 import { scene, heroSky, heroHills, heroOverlay } from "./common.mjs";
@@ -12,7 +12,7 @@ const W = 1920;
 const H = 1080;
 const NIGHT_GROUND = mix(PALETTE.g2, PALETTE.g1, 0.35);
 
-function drifting(ctx, y, n, seed, c = PALETTE.g1, o = 0.5) {
+function driftingClouds(ctx, y, n, seed, c = PALETTE.g1, o = 0.5) {
   // clouds drifting across the full width; wraps seamlessly once per loop
   const random = seededRandom(seed);
   let s = "";
@@ -26,7 +26,7 @@ function drifting(ctx, y, n, seed, c = PALETTE.g1, o = 0.5) {
 export const hero1 = scene(W, H, (ctx) => {
   const hz = 780;
   let o = heroSky(ctx, W, H, hz, { warm: 0.35 });
-  o += drifting(ctx, 140, 4, 2, mix(PALETTE.g1, PALETTE.s1, 0.3), 0.35);
+  o += driftingClouds(ctx, 140, 4, 2, mix(PALETTE.g1, PALETTE.s1, 0.3), 0.35);
   o += heroHills(ctx, W, H, hz, 4);
   // pylons receding to the left (dim silhouettes)
   const py = [[260, 830, 0.55], [620, 850, 0.75], [1010, 880, 1]];
@@ -53,7 +53,7 @@ export const hero1 = scene(W, H, (ctx) => {
   o += place(1250, 760, 1, () => fan(ctx, { r: 44, k: 3, n: 5, c: PALETTE.s2, ring: PALETTE.s1 }));
   o += place(1360, 760, 1, () => fan(ctx, { r: 44, k: 3, n: 5, c: PALETTE.s2, ring: PALETTE.s1 }));
   // air-cooled condenser (low-water)
-  o += place(1640, 900, 0.9, () => aircooler(ctx, { w: 300, h: 190, fans: 3, k: 4 }));
+  o += place(1640, 900, 0.9, () => airCooledCondenser(ctx, { w: 300, h: 190, fans: 3, k: 4 }));
   // transformer
   o += rect(1560, 850, 70, 50, PALETTE.s1) + rect(1568, 830, 12, 20, PALETTE.s2) + rect(1608, 830, 12, 20, PALETTE.s2);
   // foreground
@@ -68,7 +68,7 @@ export const hero1 = scene(W, H, (ctx) => {
 export const hero2 = scene(W, H, (ctx, defs) => {
   const hz = 760;
   let o = heroSky(ctx, W, H, hz, { warm: 0.5, warmX: 0.72 });
-  o += drifting(ctx, 120, 3, 5, mix(PALETTE.g1, PALETTE.s1, 0.3), 0.3);
+  o += driftingClouds(ctx, 120, 3, 5, mix(PALETTE.g1, PALETTE.s1, 0.3), 0.3);
   o += heroHills(ctx, W, H, hz, 8);
   for (const x of [1120, 1190, 1600, 1880]) o += place(x, 800, 1.1, () => tree({ kind: "pine", c: mix(PALETTE.g2, PALETTE.g1, 0.5), trunk: PALETTE.g2 }));
   o += rect(0, 820, W, H - 820, NIGHT_GROUND, { s: null });
@@ -107,7 +107,7 @@ export const hero2 = scene(W, H, (ctx, defs) => {
 export const hero3 = scene(W, H, (ctx, defs) => {
   const hz = 700;
   let o = heroSky(ctx, W, H, hz, { warm: 0.45, warmX: 0.85 });
-  o += drifting(ctx, 100, 4, 9, mix(PALETTE.g1, PALETTE.s1, 0.3), 0.35);
+  o += driftingClouds(ctx, 100, 4, 9, mix(PALETTE.g1, PALETTE.s1, 0.3), 0.35);
   o += heroHills(ctx, W, H, hz, 12);
   for (let i = 0; i < 9; i++) o += place(1100 + i * 95, 740 + (i % 2) * 6, 0.8, () => tree({ c: mix(PALETTE.g1, PALETTE.l1, 0.35), trunk: PALETTE.g2 }));
   o += place(0, 740, 1, () => cropField({ w: W, h: H - 740, rows: 26, vx: 0.7, soil: mix(SOIL, PALETTE.g2, 0.35), crop: mix(PALETTE.l1, PALETTE.g1, 0.25) }));

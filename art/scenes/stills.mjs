@@ -4,14 +4,19 @@ import {
   ellipse, path, polygon, line, box, linearGradient, radialGradient,
 } from "../lib/core.mjs";
 import { tree, bush, puffs, cropField, soilSection, mound, branchPile } from "../lib/landscape.mjs";
-import { stack, pylon, hall, fan, steamTurbine, compactACC, valve, gasifier, cyclone } from "../lib/power-plant.mjs";
 import {
-  glowHalo, kiln, retort, biocharUnit, lump, charcoalHeap, briquette, sack,
+  stack, pylon, hall, fan, steamTurbine, compactAirCooledCondenser, valve, gasifier, cyclone,
+} from "../lib/power-plant.mjs";
+import {
+  glowHalo, kiln, retort, biocharUnit, charcoalLump, charcoalHeap, briquette, sack,
 } from "../lib/kilns-and-charcoal.mjs";
 import {
-  conveyor, trommel, shredder, magnetUnit, sortingTable, thermolyzer, uvChamber, airSeparator, grab, woodChipper,
+  conveyor, trommel, shredder, overbandMagnet, sortingTable, thermolyzer, uvChamber, airSeparator, craneGrab,
+  woodChipper,
 } from "../lib/waste-machines.mjs";
-import { wheelieBin, medBin, truck, recBale, bottle, recycleSymbol } from "../lib/collection-and-recyclables.mjs";
+import {
+  wheelieBin, medicalWasteBin, truck, recyclablesBale, bottle, recycleSymbol,
+} from "../lib/collection-and-recyclables.mjs";
 import { bale, roundBale, strawHeap, tractor, baleTrailer, barn, silo, fence } from "../lib/farm.mjs";
 import { shedInterior, pallet, palletTruck } from "../lib/shed-and-pallets.mjs";
 import { scene, daySky, dayHills, dayGround, treeLine, shadow, interior, studio, GRASS } from "./common.mjs";
@@ -46,7 +51,6 @@ function gear(cx, cy, r, n, c, { hole = 0.35, m = 1 } = {}) {
   }
   return path(d + "Z", c, { m }) + circle(cx, cy, r * hole, PALETTE.w, { m });
 }
-const frameOf = (ctx) => ({ t: 0, defs: ctx.defs });
 
 // ---------------------------------------------------------------- products (light studio)
 // Each machine is drawn in its own coordinates (ground line at y = 742). PRODUCT_BOX holds the
@@ -70,7 +74,7 @@ export const productMachines = {
   "magnetic-separator": (ctx) => {
     // gantry
     let o = rect(250, 250, 14, 492, PALETTE.s1) + rect(930, 250, 14, 492, PALETTE.s1) + rect(230, 236, 740, 22, PALETTE.g1);
-    o += place(600, 258, 1.3, () => magnetUnit(ctx, { w: 300, c: PALETTE.a1 }));
+    o += place(600, 258, 1.3, () => overbandMagnet(ctx, { w: 300, c: PALETTE.a1 }));
     o += place(160, 560, 1, () => conveyor(ctx, { len: 820, angle: 0, bh: 26, ground: 182, n: 9, k: 1, itemScale: 1.5, seed: 8, c: PALETTE.l1 }));
     // ferrous bits discharged into bin at right
     o += box(1000, 600, 130, 142, PALETTE.s1, { side: 0.25 });
@@ -107,9 +111,9 @@ const product = (name) =>
 const products = Object.fromEntries(Object.keys(productMachines).map((n) => [n, product(n)]));
 
 // ---------------------------------------------------------------- gallery
-const G = (draw) => scene(1200, 900, draw);
+const galleryScene = (draw) => scene(1200, 900, draw);
 const gallery = {
-  "01": G((ctx) => {
+  "01": galleryScene((ctx) => {
     // on site: the RDF bunker of a working plant — shredder line dropping fluff in, crane grab feeding the boiler hopper
     let o = interior(ctx, 1200, 900, 520);
     // boiler feed hopper + chute on a platform at right
@@ -128,7 +132,7 @@ const gallery = {
     o += box(0, 118, 1200, 30, PALETTE.a1, { side: 0.02 });
     o += box(690, 148, 120, 34, PALETTE.g1, { side: 0.2 });
     o += line(730, 182, 730, 356, PALETTE.k, 0.8) + line(770, 182, 770, 356, PALETTE.k, 0.8);
-    o += place(750, 356, 1, () => grab({ cols: FLUFF }));
+    o += place(750, 356, 1, () => craneGrab({ cols: FLUFF }));
     // bunker: concrete walls cut away, fluff fill
     o += rect(0, 560, 1200, 340, mix(PALETTE.s2, PALETTE.w, 0.15), { s: null });
     o += place(600, 900, 1, () => mound({ w: 1500, h: 260, c: FLUFF_BASE, cols: FLUFF, bits: 520, seed: 8 }));
@@ -142,7 +146,7 @@ const gallery = {
     for (let i = 0; i < 4; i++) o += rect(1168, 600 + i * 60, 30, 12, i % 2 ? PALETTE.k : PALETTE.a1, { s: null });
     return o;
   }),
-  "02": G((ctx, defs) => {
+  "02": galleryScene((ctx, defs) => {
     let o = outdoor(ctx, 1200, 900, 560, 720, 3);
     o += place(940, 730, 0.8, () => hall({ w: 300, h: 200, c: mix(PALETTE.s2, PALETTE.w, 0.35), rc: PALETTE.g1 }));
     o += shadow(500, 772, 200, 18) + place(480, 770, 1.2, () => gasifier(ctx, defs));
@@ -151,7 +155,7 @@ const gallery = {
     o += place(180, 780, 1, () => mound({ w: 260, h: 90, c: FLUFF_BASE, cols: FLUFF, seed: 3 }));
     return o;
   }),
-  "03": G((ctx) => {
+  "03": galleryScene((ctx) => {
     let o = interior(ctx, 1200, 900, 600);
     // overhead crane
     o += rect(0, 210, 1200, 26, PALETTE.a1) + line(700, 236, 700, 330, PALETTE.s1, 1.2) + path("M692 330 h16 v14 a10 10 0 1 1 -16 6", "none", { s: PALETTE.s1, m: 1.4 });
@@ -160,7 +164,7 @@ const gallery = {
     o += path("M360 540 L360 480 L160 480 L160 760", "none", { s: PALETTE.k, m: 7 }) + path("M360 540 L360 480 L160 480 L160 760", "none", { s: PALETTE.l2, m: 5 });
     return o;
   }),
-  "04": G((ctx, defs) => {
+  "04": galleryScene((ctx, defs) => {
     let o = outdoor(ctx, 1200, 900, 520, 700, 5);
     o += place(520, 600, 1, () => glowHalo(ctx, defs, 200, { k: 1, o: 0.3 }));
     o += shadow(540, 772, 260, 20) + place(520, 770, 1.35, () => kiln(ctx, defs, { w: 330, h: 240 }));
@@ -169,7 +173,7 @@ const gallery = {
     o += logStack(80, 820, 4, 20);
     return o;
   }),
-  "05": G((ctx) => {
+  "05": galleryScene((ctx) => {
     // charcoal store: sacks on a pallet, briquette crates and a lump heap in a timber shed
     const random = seededRandom(17);
     let o = shedInterior(ctx, 1200, 900, 600, { door: [60, 260] });
@@ -189,11 +193,11 @@ const gallery = {
     for (let row = 0; row < 2; row++) for (let c = 0; c < 4 - row; c++) bq.push([62 + c * 42 + row * 21, 762 - row * 22]);
     for (const [x, y] of bq) o += briquette(x, y, 20, random);
     // spilled lumps + pallet truck
-    for (let i = 0; i < 7; i++) o += lump(640 + i * 70, 872 - (i % 2) * 8, 16, random);
+    for (let i = 0; i < 7; i++) o += charcoalLump(640 + i * 70, 872 - (i % 2) * 8, 16, random);
     o += place(600, 842, 1, () => palletTruck({}));
     return o;
   }),
-  "06": G((ctx) => {
+  "06": galleryScene((ctx) => {
     let o = daySky(ctx, 1200, 900, 380);
     o += dayHills(ctx, 1200, 380, 7) + treeLine(1200, 420, 10, 7, 0.7);
     o += place(0, 430, 1, () => cropField({ w: 1200, h: 470, rows: 18, vx: 0.55, soil: SOIL, crop: PALETTE.l1 }));
@@ -202,13 +206,13 @@ const gallery = {
     for (let i = 0; i < 240; i++) {
       const y = 560 + Math.pow(random(), 0.7) * 340;
       const x = random() * 1200;
-      o += lump(x, y, 2 + (y - 540) / 40, random);
+      o += charcoalLump(x, y, 2 + (y - 540) / 40, random);
     }
     o += place(210, 760, 1, () => sack({ h: 170 })) + place(330, 800, 1, () => sack({ h: 150 }));
     o += place(1000, 840, 1, () => mound({ w: 240, h: 80, c: COAL, bitC: PALETTE.s1, seed: 6 }));
     return o;
   }),
-  "07": G((ctx) => {
+  "07": galleryScene((ctx) => {
     // on site: trommel in the screening yard, fed by a conveyor from the tipping pile, oversize carried away
     let o = outdoor(ctx, 1200, 900, 470, 620, 9);
     o += place(700, 610, 0.75, () => hall({ w: 620, h: 200, c: mix(PALETTE.s2, PALETTE.w, 0.35), rc: PALETTE.g1 }));
@@ -230,7 +234,7 @@ const gallery = {
     for (let i = 0; i < 5; i++) o += ellipse(500 + random() * 10, 524 + i * 10, 5, 3, FLUFF[(i + 2) % FLUFF.length], { s: null });
     return o;
   }),
-  "08": G((ctx, defs) => {
+  "08": galleryScene((ctx, defs) => {
     // on site: bins arrive on a pallet, pass the UV tunnel, and go on to the shredder; extraction duct overhead
     let o = interior(ctx, 1200, 900, 560);
     // extraction duct from the ceiling down onto the chamber
@@ -244,16 +248,16 @@ const gallery = {
     o += shadow(1080, 742, 110, 10) + place(1080, 740, 0.42, () => shredder(ctx, { c: PALETTE.l1 }));
     // bins waiting on a pallet
     o += shadow(140, 842, 130, 12) + place(20, 842, 1, () => pallet({ w: 240 }));
-    for (let i = 0; i < 3; i++) o += place(62 + i * 78, 816, 1, () => medBin({ c: i % 2 ? PALETTE.a2 : PALETTE.a1, h: 100 }));
-    o += place(1050, 870, 1, () => medBin({ c: PALETTE.a1, h: 110 }));
+    for (let i = 0; i < 3; i++) o += place(62 + i * 78, 816, 1, () => medicalWasteBin({ c: i % 2 ? PALETTE.a2 : PALETTE.a1, h: 100 }));
+    o += place(1050, 870, 1, () => medicalWasteBin({ c: PALETTE.a1, h: 110 }));
     return o;
   }),
 };
 
 // ---------------------------------------------------------------- solutions
-const S = (draw) => scene(1200, 900, draw);
+const solutionScene = (draw) => scene(1200, 900, draw);
 const solutions = {
-  "electricity-rdf-fluff": S((ctx) => {
+  "electricity-rdf-fluff": solutionScene((ctx) => {
     let o = interior(ctx, 1200, 900, 560);
     o += place(80, 560, 1, () => conveyor(ctx, { len: 620, angle: -14, bh: 22, ground: 80, n: 10, k: 1, items: true, seed: 12, itemScale: 1.1 }));
     // falling fluff from head pulley
@@ -263,7 +267,7 @@ const solutions = {
     o += place(170, 850, 1, () => wheelieBin({ c: PALETTE.l1 })) + place(260, 860, 1, () => wheelieBin({ c: PALETTE.g1 }));
     return o;
   }),
-  "electricity-gasification": S((ctx, defs) => {
+  "electricity-gasification": solutionScene((ctx, defs) => {
     let o = outdoor(ctx, 1200, 900, 520, 720, 13);
     o += place(300, 780, 1.05, () => gasifier(ctx, defs)) + place(620, 780, 1.05, () => gasifier(ctx, defs, { c: mix(PALETTE.s2, PALETTE.w, 0.2) }));
     o += place(920, 780, 0.9, () => hall({ w: 260, h: 180, c: PALETTE.g1, rc: PALETTE.s1, win: PALETTE.a1 }));
@@ -271,7 +275,7 @@ const solutions = {
     o += path("M460 350 L560 350 M780 350 L900 350 L900 610", "none", { s: PALETTE.k, m: 8 }) + path("M460 350 L560 350 M780 350 L900 350 L900 610", "none", { s: PALETTE.a2, m: 6 });
     return o;
   }),
-  "electricity-steam-turbine": S((ctx) => {
+  "electricity-steam-turbine": solutionScene((ctx) => {
     // inside the turbine-generator hall: casing, generator, live-steam pipes with stop valve, compact air-cooled condenser
     let o = interior(ctx, 1200, 900, 560);
     // live steam mains coming in from the boiler (top left) down to the stop valve
@@ -292,7 +296,7 @@ const solutions = {
     o += path(exD, "none", { s: PALETTE.k, m: 22 }) + path(exD, "none", { s: mix(PALETTE.s2, PALETTE.w, 0.2), m: 20 });
     o += path("M500 278 L980 278", "none", { s: lighter(PALETTE.s2, 0.6), m: 1.2 });
     // compact air-cooled condenser at right
-    o += shadow(1010, 762, 150, 10) + place(880, 760, 1, () => compactACC(ctx, { w: 260, h: 420, fans: 2 }));
+    o += shadow(1010, 762, 150, 10) + place(880, 760, 1, () => compactAirCooledCondenser(ctx, { w: 260, h: 420, fans: 2 }));
     // condensate return (low, light green)
     o += path("M900 700 L860 700 L860 740 L720 740", "none", { s: PALETTE.k, m: 7 }) + path("M900 700 L860 700 L860 740 L720 740", "none", { s: PALETTE.l2, m: 5 });
     // handrail along the deck edge
@@ -300,7 +304,7 @@ const solutions = {
     for (let x = 20; x < 1200; x += 120) o += line(x, 800, x, 860, PALETTE.a1, 0.8);
     return o;
   }),
-  "charcoal-feedstock": S((ctx) => {
+  "charcoal-feedstock": solutionScene((ctx) => {
     let o = outdoor(ctx, 1200, 900, 500, 660, 15);
     o += place(330, 790, 1.3, () => branchPile({ w: 420, seed: 2 }));
     o += logStack(640, 800, 4, 26);
@@ -308,7 +312,7 @@ const solutions = {
     o += place(260, 880, 1, () => mound({ w: 340, h: 70, c: mix(PALETTE.a1, PALETTE.s1, 0.45), seed: 4 }));
     return o;
   }),
-  "charcoal-kiln": S((ctx, defs) => {
+  "charcoal-kiln": solutionScene((ctx, defs) => {
     let o = outdoor(ctx, 1200, 900, 520, 680, 17);
     o += place(340, 790, 1.2, () => retort(ctx, defs)) + place(840, 800, 1.2, () => retort(ctx, defs, { c: mix(PALETTE.s1, PALETTE.g1, 0.3) }));
     o += place(340 + 135 * 1.2 + 14, 790 - 300 * 1.2, 1, () => puffs(ctx, { n: 6, rise: 220, r: 18, drift: 90, c: mix(PALETTE.s2, PALETTE.w, 0.3), o: 0.7, seed: 8 }));
@@ -316,7 +320,7 @@ const solutions = {
     o += place(600, 880, 1, () => charcoalHeap({ w: 300, h: 90, seed: 2, r: 14 }));
     return o;
   }),
-  "charcoal-product": S((ctx) => {
+  "charcoal-product": solutionScene((ctx) => {
     const random = seededRandom(23);
     let o = rect(0, 0, 1200, 900, linearGradient(ctx.defs, [[0, mix(PALETTE.l2, PALETTE.w, 0.6)], [1, PALETTE.w]]), { s: null });
     o += rect(0, 620, 1200, 280, mix(PALETTE.s2, PALETTE.w, 0.45), { s: null });
@@ -325,7 +329,7 @@ const solutions = {
     for (let i = 0; i < 6; i++) o += briquette(560 + i * 95, 860, 34, random);
     return o;
   }),
-  "biochar-agro-waste": S((ctx) => {
+  "biochar-agro-waste": solutionScene((ctx) => {
     // close-up: crop residue gathered into a heap for the biochar unit — loader bucket lifting straw, bales stacked behind
     let o = daySky(ctx, 1200, 900, 330, { clouds: true }) + dayHills(ctx, 1200, 330, 19);
     o += place(0, 380, 1, () => cropField({ w: 1200, h: 520, rows: 14, vx: 0.35, soil: mix(STRAW, SOIL, 0.35), crop: STRAW }));
@@ -347,13 +351,13 @@ const solutions = {
     for (let i = 0; i < 8; i++) o += line(700 + random() * 50, 450 + i * 24, 712 + random() * 50, 460 + i * 24, darker(STRAW, 0.15), 0.6);
     return o;
   }),
-  "biochar-kiln": S((ctx, defs) => {
+  "biochar-kiln": solutionScene((ctx, defs) => {
     let o = outdoor(ctx, 1200, 900, 480, 660, 21);
     o += shadow(560, 782, 260, 18) + place(520, 780, 1.3, () => biocharUnit(ctx, defs));
     o += place(80, 840, 1, () => bale({ w: 160, h: 80 })) + place(90, 760, 1, () => bale({ w: 140, h: 80 }));
     return o;
   }),
-  "biochar-field": S((ctx) => {
+  "biochar-field": solutionScene((ctx) => {
     let o = daySky(ctx, 1200, 900, 330) + dayHills(ctx, 1200, 330, 23) + treeLine(1200, 360, 10, 5, 0.6);
     o += place(0, 370, 1, () => cropField({ w: 1200, h: 250, rows: 20, vx: 0.5 }));
     o += rect(0, 600, 1200, 14, GRASS, { s: null });
@@ -365,9 +369,9 @@ const solutions = {
 };
 
 // ---------------------------------------------------------------- services (1200×800)
-const SV = (draw) => scene(1200, 800, draw);
+const serviceScene = (draw) => scene(1200, 800, draw);
 const services = {
-  msw: SV((ctx) => {
+  msw: serviceScene((ctx) => {
     let o = outdoor(ctx, 1200, 800, 440, 600, 25);
     o += place(560, 600, 0.8, () => hall({ w: 600, h: 220, c: mix(PALETTE.s2, PALETTE.w, 0.35), rc: PALETTE.g1 }));
     o += rect(0, 640, 1200, 100, mix(PALETTE.s2, PALETTE.w, 0.3), { s: null }) + line(0, 690, 1200, 690, PALETTE.w, 1.5);
@@ -376,7 +380,7 @@ const services = {
     for (let i = 0; i < 5; i++) o += place(760 + i * 90, 760 + (i % 2) * 10, 1, () => wheelieBin({ c: cols[i], h: 120 }));
     return o;
   }),
-  horticulture: SV((ctx) => {
+  horticulture: serviceScene((ctx) => {
     let o = outdoor(ctx, 1200, 800, 420, 580, 27);
     for (const [x, s] of [[120, 1.6], [1080, 1.8], [960, 1.3]]) o += place(x, 640, s, () => tree({ c: PALETTE.l1 }));
     o += place(420, 720, 1.2, () => branchPile({ w: 420, seed: 7 }));
@@ -384,7 +388,7 @@ const services = {
     o += place(1020, 760, 1, () => mound({ w: 220, h: 60, c: mix(PALETTE.a1, PALETTE.s1, 0.4), seed: 2 }));
     return o;
   }),
-  agro: SV((ctx) => {
+  agro: serviceScene((ctx) => {
     // wide farm scene: tractor and trailer collecting bales from the stubble field beside the farmyard
     let o = daySky(ctx, 1200, 800, 360) + dayHills(ctx, 1200, 360, 29) + treeLine(1200, 400, 12, 29, 0.6);
     o += rect(0, 410, 1200, 390, GRASS, { s: null });
@@ -402,11 +406,11 @@ const services = {
     o += shadow(840, 702, 320, 12) + place(560, 700, 0.95, () => tractor(ctx, { c: PALETTE.l1 }) + place(340, 0, 1, () => baleTrailer({ w: 320 })));
     return o;
   }),
-  hospital: SV((ctx, defs) => {
+  hospital: serviceScene((ctx, defs) => {
     let o = interior(ctx, 1200, 800, 520);
     o += shadow(760, 682, 300, 16) + place(780, 680, 0.8, () => uvChamber(ctx, defs, { w: 480 }));
     const cols = [PALETTE.a1, PALETTE.a2, PALETTE.a1, PALETTE.a2];
-    for (let i = 0; i < 4; i++) o += place(90 + i * 100, 720 - (i % 2) * 14, 1, () => medBin({ c: cols[i], h: 130 }));
+    for (let i = 0; i < 4; i++) o += place(90 + i * 100, 720 - (i % 2) * 14, 1, () => medicalWasteBin({ c: cols[i], h: 130 }));
     return o;
   }),
 };
@@ -443,7 +447,7 @@ const overview = scene(1600, 1200, (ctx, defs) => {
   o += arrow("M800 700 C820 800 820 840 820 900") + polygon([[806, 894], [834, 894], [820, 920]], PALETTE.a2, { s: null });
   // waste input: truck + bins
   o += place(70, 780, 0.6, () => truck({}));
-  o += place(120, 880, 0.8, () => wheelieBin({})) + place(200, 880, 0.8, () => wheelieBin({ c: PALETTE.g1 })) + place(280, 880, 0.8, () => medBin({}));
+  o += place(120, 880, 0.8, () => wheelieBin({})) + place(200, 880, 0.8, () => wheelieBin({ c: PALETTE.g1 })) + place(280, 880, 0.8, () => medicalWasteBin({}));
   o += place(160, 1000, 0.8, () => bale({ w: 150, h: 70 })) + place(340, 1000, 0.7, () => branchPile({ w: 200 }));
   // electricity: pylon
   o += place(1330, 420, 0.9, () => pylon({ h: 330, c: PALETTE.s1 }));
@@ -461,12 +465,12 @@ const recycle = scene(1600, 900, (ctx) => {
   o += rect(0, 690, 1600, 210, mix(PALETTE.s2, PALETTE.w, 0.5), { s: null });
   o += circle(800, 360, 280, PALETTE.w, { s: null });
   o += place(800, 360, 1, () => recycleSymbol({ r: 190, c: PALETTE.l1, w: 60 }));
-  o += shadow(230, 792, 170, 16) + place(70, 790, 1, () => recBale("plastic", { w: 300, h: 220, seed: 1 }));
-  o += place(100, 570, 1, () => recBale("plastic", { w: 240, h: 180, seed: 7 }));
-  o += shadow(540, 862, 150, 12) + place(410, 860, 1, () => recBale("paper", { w: 250, h: 190, seed: 2 }));
-  o += shadow(1070, 862, 150, 12) + place(940, 860, 1, () => recBale("metal", { w: 250, h: 190, seed: 3 }));
-  o += shadow(1390, 792, 170, 16) + place(1230, 790, 1, () => recBale("cans", { w: 300, h: 220, seed: 4 }));
-  o += place(1260, 570, 1, () => recBale("metal", { w: 240, h: 180, seed: 8 }));
+  o += shadow(230, 792, 170, 16) + place(70, 790, 1, () => recyclablesBale("plastic", { w: 300, h: 220, seed: 1 }));
+  o += place(100, 570, 1, () => recyclablesBale("plastic", { w: 240, h: 180, seed: 7 }));
+  o += shadow(540, 862, 150, 12) + place(410, 860, 1, () => recyclablesBale("paper", { w: 250, h: 190, seed: 2 }));
+  o += shadow(1070, 862, 150, 12) + place(940, 860, 1, () => recyclablesBale("metal", { w: 250, h: 190, seed: 3 }));
+  o += shadow(1390, 792, 170, 16) + place(1230, 790, 1, () => recyclablesBale("cans", { w: 300, h: 220, seed: 4 }));
+  o += place(1260, 570, 1, () => recyclablesBale("metal", { w: 240, h: 180, seed: 8 }));
   // glass: bottles + cullet
   const random = seededRandom(5);
   o += place(800, 890, 1, () => mound({ w: 300, h: 60, c: mix(PALETTE.l2, PALETTE.w, 0.3), bitC: PALETTE.l1, seed: 14 }));
