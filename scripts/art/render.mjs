@@ -29,18 +29,14 @@ const svgOnlyIdx = args.indexOf("--svg-only");
 const svgOnly = svgOnlyIdx >= 0 ? path.resolve(args[svgOnlyIdx + 1]) : null;
 const want = (p) => !only || p.includes(only);
 const t0 = Date.now();
-const out = (p) => {
-  const abs = path.join(ROOT, p);
+const out = (p, root = ROOT) => {
+  const abs = path.join(root, p);
   fs.mkdirSync(path.dirname(abs), { recursive: true });
   return abs;
 };
 const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 
-function writeSvg(rel, svg) {
-  const abs = path.join(svgOnly, rel);
-  fs.mkdirSync(path.dirname(abs), { recursive: true });
-  fs.writeFileSync(abs, svg);
-}
+const writeSvg = (rel, svg) => fs.writeFileSync(out(rel, svgOnly), svg);
 
 async function still(rel, svg, { width, height, format }) {
   if (svgOnly) return writeSvg(`${rel}.svg`, svg);
