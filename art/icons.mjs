@@ -1,7 +1,7 @@
 // Line icons for the "How it works" steps: 48×48, stroke 2, round caps, single colour.
-const C = "#1f4d36";
+const STROKE_COLOUR = "#1f4d36";
 const icon = (body) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48" fill="none" stroke="${C}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48" fill="none" stroke="${STROKE_COLOUR}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</svg>`;
 
 export const icons = {
   // hopper feeding a shredder box, fluff coming out

@@ -4,6 +4,9 @@
 //   node scripts/art/render.mjs --only hero     # only outputs whose path contains "hero"
 //   node scripts/art/render.mjs --skip-video    # stills only (no ffmpeg needed)
 //   node scripts/art/render.mjs --check         # also report hero text-area contrast
+//   node scripts/art/render.mjs --svg-only DIR  # write the SVG text of every output and every loop frame
+//                                               # under DIR instead (nothing rasterised or encoded), so two
+//                                               # versions of the drawing code can be compared with diff -r
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,16 +25,21 @@ const onlyIdx = args.indexOf("--only");
 const only = onlyIdx >= 0 ? args[onlyIdx + 1] : null;
 const skipVideo = args.includes("--skip-video");
 const check = args.includes("--check");
+const svgOnlyIdx = args.indexOf("--svg-only");
+const svgOnly = svgOnlyIdx >= 0 ? path.resolve(args[svgOnlyIdx + 1]) : null;
 const want = (p) => !only || p.includes(only);
 const t0 = Date.now();
-const out = (p) => {
-  const abs = path.join(ROOT, p);
+const out = (p, root = ROOT) => {
+  const abs = path.join(root, p);
   fs.mkdirSync(path.dirname(abs), { recursive: true });
   return abs;
 };
 const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 
+const writeSvg = (rel, svg) => fs.writeFileSync(out(rel, svgOnly), svg);
+
 async function still(rel, svg, { width, height, format }) {
+  if (svgOnly) return writeSvg(`${rel}.svg`, svg);
   const img = sharp(Buffer.from(svg)).resize(width, height);
   if (format === "png") await img.png({ compressionLevel: 9, palette: true, quality: 90 }).toFile(out(rel));
   else await img.jpeg({ quality: 82, mozjpeg: true, chromaSubsampling: "4:2:0" }).toFile(out(rel));
@@ -59,7 +67,8 @@ const svgFiles = [
   ["static/favicon.svg", logo({ favicon: true })],
 ];
 for (const [rel, svg] of svgFiles) {
-  if (want(rel)) {
+  if (want(rel) && svgOnly) writeSvg(rel, svg + "\n");
+  else if (want(rel)) {
     fs.writeFileSync(out(rel), svg + "\n");
     log("wrote", rel, `(${svg.length} bytes)`);
   }
@@ -75,6 +84,7 @@ const appIcons = [
 for (const [rel, svg, opaque] of appIcons) {
   if (want(rel)) {
     jobs.push(async () => {
+      if (svgOnly) return writeSvg(`${rel}.svg`, svg);
       const img = sharp(Buffer.from(svg));
       await (opaque ? img.removeAlpha() : img).png({ compressionLevel: 9 }).toFile(out(rel));
       log("wrote", rel);
@@ -90,7 +100,7 @@ for (const [rel, svg, opaque] of appIcons) {
 }
 
 // ---------------- contrast check on hero text area ----------------
-if (check) {
+if (check && !svgOnly) {
   for (const name of Object.keys(heroes)) {
     const file = path.join(ROOT, `content/hero/${name}.jpg`);
     if (!fs.existsSync(file)) continue;
@@ -128,6 +138,15 @@ const MAX = 1.5 * 1024 * 1024; // hard limit per file
 const AIM = 1.1 * 1024 * 1024; // keep some headroom
 
 const videoNames = Object.keys(heroes).filter((n) => want(`content/hero/${n}.mp4`));
+if (svgOnly) {
+  if (!skipVideo) {
+    for (const name of videoNames) {
+      for (let i = 0; i < LOOP * FPS; i++) writeSvg(`content/hero/${name}/f${String(i).padStart(4, "0")}.svg`, heroes[name](i / FPS, { width: VW, height: VH }));
+    }
+  }
+  log(`SVG text of every output written under ${svgOnly}`);
+  process.exit(0);
+}
 if (!skipVideo && videoNames.length) {
   if (!haveFfmpeg()) {
     console.error("ffmpeg not found. Install it (e.g. `sudo apt-get install -y ffmpeg` or `brew install ffmpeg`) or pass --skip-video.");
