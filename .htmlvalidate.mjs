@@ -1,4 +1,4 @@
-// html-validate config for `npm run audit` (scripts/audit.mjs), which validates
+// html-validate config for `npm run audit` (scripts/audit/html.ts), which validates
 // the served HTML of every page. html-validate:recommended, with only the rules
 // below adjusted: each fires on markup that React's server renderer or Gatsby
 // generates, which is valid HTML. Everything else stays on, and what it finds

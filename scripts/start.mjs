@@ -1,7 +1,7 @@
 // `npm start`: builds the site when the build is missing or older than any
 // source (src, content, static, gatsby-*.ts, package-lock.json), then runs
 // the production server (src/server/main.ts) in the foreground.
-// buildIfNeeded is exported for scripts/audit.mjs.
+// buildIfNeeded is exported for the audit (scripts/audit/main.ts).
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"

@@ -6,13 +6,13 @@
  */
 import fs from "fs"
 import type { Page } from "playwright-core"
+import { AXE_TAGS } from "../../scripts/axe-tags"
 import { closeAll, confirmedSubscriber, openPage, origin, pageErrors, visit } from "../support/browser"
 
 jest.setTimeout(120_000)
 afterAll(closeAll)
 
 const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8")
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 
 interface Violation {
   id: string
@@ -29,7 +29,7 @@ async function axe(page: Page): Promise<string[]> {
       (await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe.run(document, {
         runOnly: { type: "tag", values: tags },
       })).violations,
-    TAGS,
+    [...AXE_TAGS],
   )
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)
 }

@@ -1,0 +1,123 @@
+import { BUDGET, evaluate, lighthouseFindings } from "../../scripts/audit/budgets"
+import type { Measured } from "../../scripts/audit/lighthouse"
+import type { AuditPage } from "../../scripts/audit/routes"
+
+const ORIGIN = "http://127.0.0.1:9000"
+const perfect = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 }
+
+/** A route's Lighthouse medians that meet every budget, with five runs that do too */
+function measured(overrides: Partial<Measured> = {}): Measured {
+  const run = { scores: perfect, lcpMs: 1200, tbtMs: 10, cls: 0, benchmarkIndex: 1500 }
+  return {
+    scores: perfect,
+    lcpMs: 1200,
+    tbtMs: 10,
+    cls: 0,
+    scripts: [{ url: `${ORIGIN}/app.js`, gzipBytes: 90 * 1024 }],
+    jsTransferBytes: 80_000,
+    jsGzipBytes: 90 * 1024,
+    lcpPhases: [],
+    longTasks: [],
+    bootup: [],
+    layoutShifts: [],
+    failing: {},
+    opportunities: [],
+    warnings: [],
+    observed: {},
+    observedTasks: [],
+    medianRun: 3,
+    runs: [run, run, run, run, run],
+    errors: [],
+    lighthouseVersion: "13.5.0",
+    ...overrides,
+  }
+}
+
+describe("the Lighthouse budgets, held against the medians", () => {
+  it("finds nothing when every median and every run meets its budget", () => {
+    expect(lighthouseFindings("/", measured(), 5, ORIGIN)).toEqual({ misses: [], notes: [] })
+  })
+
+  it("misses LCP one millisecond over 1.5 s, as a timing miss naming every run", () => {
+    const runs = [1400, 1450, 1501, 1600, 1700].map((lcpMs) => ({ scores: perfect, lcpMs, tbtMs: 0, cls: 0 }))
+    const { misses } = lighthouseFindings("/product", measured({ lcpMs: 1501, runs }), 5, ORIGIN)
+    expect(misses).toHaveLength(1)
+    expect(misses[0]).toMatchObject({ route: "/product", timing: true, what: "LCP 1501 ms > 1500 ms, median of runs 1400, 1450, 1501, 1600, 1700 (details from run 3)" })
+  })
+
+  it("meets LCP at exactly 1.5 s and notes the single runs over it", () => {
+    const runs = [1400, 1450, 1500, 1505, 1510].map((lcpMs) => ({ scores: perfect, lcpMs, tbtMs: 0, cls: 0 }))
+    const { misses, notes } = lighthouseFindings("/", measured({ lcpMs: BUDGET.lcpMs, runs }), 5, ORIGIN)
+    expect(misses).toEqual([])
+    expect(notes).toEqual(["/: LCP met as the median, but 2 of 5 runs had 1505 ms, 1510 ms"])
+  })
+
+  it("misses TBT over 50 ms as a timing miss, CLS over 0.01 as a miss that always counts", () => {
+    const { misses } = lighthouseFindings("/contact", measured({ tbtMs: 51, cls: 0.02 }), 5, ORIGIN)
+    expect(misses.map((m) => [m.what.split(",")[0], m.timing])).toEqual([
+      ["TBT 51 ms > 50 ms", true],
+      ["CLS 0.020 > 0.01", false],
+    ])
+  })
+
+  it("misses any category under 100; only Performance is a timing miss", () => {
+    const scores = { ...perfect, performance: 99, accessibility: 96 }
+    const { misses } = lighthouseFindings("/", measured({ scores }), 5, ORIGIN)
+    expect(misses.map((m) => [m.what.split(",")[0], m.timing])).toEqual([
+      ["Performance 99 < 100", true],
+      ["Accessibility 96 < 100", false],
+    ])
+  })
+
+  it("holds the home page, and only the home page, to 95 KiB of gzip JavaScript", () => {
+    const over = measured({ jsGzipBytes: 95 * 1024 + 1 })
+    expect(lighthouseFindings("/", measured({ jsGzipBytes: 95 * 1024 }), 5, ORIGIN).misses).toEqual([])
+    expect(lighthouseFindings("/", over, 5, ORIGIN).misses[0]?.what).toBe("JavaScript 95.00 KiB gzip (97281 bytes) > 95 KiB (97280 bytes)")
+    expect(lighthouseFindings("/product", over, 5, ORIGIN).misses).toEqual([])
+    expect(lighthouseFindings("/", measured({ jsGzipError: "gone" }), 5, ORIGIN).misses[0]?.what).toBe("JavaScript size not measured: gone")
+  })
+
+  it("notes runs that did not succeed", () => {
+    const { notes } = lighthouseFindings("/", measured({ runs: measured().runs.slice(0, 4), errors: ["NO_NAVSTART"] }), 5, ORIGIN)
+    expect(notes).toEqual(["/: only 4 of 5 Lighthouse runs succeeded (NO_NAVSTART)"])
+  })
+})
+
+describe("evaluate: the table's rows and the misses of every part", () => {
+  const pages: AuditPage[] = [
+    { route: "/", kind: "public", status: 200, file: "public/index.html" },
+    { route: "/thank-you", kind: "noindex", status: 200, file: "public/thank-you/index.html" },
+  ]
+  const html = { "/": { errors: 0, warnings: 0, messages: [] }, "/thank-you": { errors: 1, warnings: 0, messages: [{ ruleId: "void-style", severity: 2, message: "bad", line: 3, column: 4 }] } }
+  const links = { checked: 2, pagesCrawled: [], fragmentLinks: 0, skipped: { external: [], other: [] }, linkedFrom: new Map(), broken: [{ url: `${ORIGIN}/gone`, status: 404, reason: "HTTP 404", parents: [`${ORIGIN}/thank-you`] }] }
+  const axe = { "/": { 375: { violations: [], incomplete: 0 }, 1440: { violations: [], incomplete: 0, error: "timed out" } }, "/thank-you": {} }
+
+  it("counts each part per page and lists each miss under its page", () => {
+    const { rows, misses } = evaluate({ origin: ORIGIN, pages, runs: 5, html, links, axe, lh: { "/": measured() } })
+    expect(rows).toEqual([
+      expect.objectContaining({ route: "/", kind: "public", lcpMs: 1200, axe: { 375: 0, 1440: "err" }, htmlErrors: 0, broken: 0 }),
+      expect.objectContaining({ route: "/thank-you", kind: "noindex", htmlErrors: 1, broken: 1 }),
+    ])
+    expect(rows[1]).not.toHaveProperty("scores")
+    expect(misses.map((m) => `${m.route}: ${m.what}`)).toEqual([
+      "/: axe @1440 px did not run: timed out",
+      "/thank-you: 1 HTML error in the served HTML (public/thank-you/index.html)",
+      "/thank-you: broken: /gone (HTTP 404)",
+    ])
+  })
+
+  it("makes a public route Lighthouse could not measure a miss, and adds the control rows after the pages", () => {
+    const control = measured({ tbtMs: 60, headers: ["x-frame-options"] })
+    const lh = { "/": { error: "NO_FCP" }, "(control: site headers)": control, "(control: no headers)": { error: "no run" } }
+    const { rows, misses, notes } = evaluate({ origin: ORIGIN, pages, runs: 5, lh })
+    expect(misses.map((m) => m.what)).toEqual(["Lighthouse did not run: NO_FCP"])
+    expect(rows.map((row) => [row.route, row.kind])).toEqual([
+      ["/", "public"],
+      ["/thank-you", "noindex"],
+      ["(control: site headers)", "control"],
+      ["(control: no headers)", "control"],
+    ])
+    expect(notes).toContain("(control: site headers) itself missed TBT ≤ 50 ms (60 ms): in this audit, a route's TBT miss may be the machine's and not the page's.")
+    expect(notes).toContain("(control: no headers) could not be measured: no run")
+  })
+})

@@ -1,0 +1,59 @@
+import type { Miss, Row } from "../../scripts/audit/budgets"
+import { parseOptions, type Options } from "../../scripts/audit/options"
+import { formatTable, verdict } from "../../scripts/audit/report"
+
+const perfect = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 }
+const all = { lh: true, axe: true, html: true, links: true }
+
+describe("the audit's table", () => {
+  const rows: Row[] = [
+    { route: "/", kind: "public", scores: { ...perfect, performance: 98 }, lcpMs: 1280, tbtMs: 0, cls: 0, jsGzipBytes: 97_226, axe: { 375: 0, 1440: 0 }, htmlErrors: 0, broken: 0 },
+    { route: "/product", kind: "public", scores: perfect, lcpMs: 1620, tbtMs: 51.4, cls: 0.012, jsGzipBytes: 98_000, axe: { 375: 2, 1440: "err" }, htmlErrors: 3, broken: 1 },
+    { route: "/thank-you", kind: "noindex", axe: { 375: 0, 1440: 0 }, htmlErrors: 0, broken: 0 },
+    { route: "/no-such-page", kind: "404", axe: { 375: 0, 1440: 0 }, htmlErrors: 0, broken: 0 },
+    { route: "(control: no headers)", kind: "control", scores: perfect, lcpMs: 630, tbtMs: 0, cls: 0 },
+  ]
+
+  it("prints every column at its width, marks each miss with * and what was not measured with –", () => {
+    expect(formatTable(rows, all).split("\n")).toEqual([
+      "Route                  Perf  A11y    BP   SEO  LCP s  TBT ms    CLS  JS KB gz  axe 375/1440  HTML err  Broken",
+      "--------------------- ----- ----- ----- ----- ------ ------- ------ --------- ------------- --------- -------",
+      "/                       98*   100   100   100   1.28       0  0.000      94.9           0/0         0       0",
+      "/product                100   100   100   100  1.62*     51* 0.012*      95.7       2*/err*        3*      1*",
+      "/thank-you (noindex)      –     –     –     –      –       –      –         –           0/0         0       0",
+      "/no-such-page (404)       –     –     –     –      –       –      –         –           0/0         0       0",
+      "(control: no headers)   100   100   100   100   0.63       0  0.000         –           –/–         –       –",
+    ])
+  })
+
+  it("shows – in the columns of a part that did not run", () => {
+    const [, , home] = formatTable(rows.slice(0, 1), { lh: false, axe: false, html: true, links: false }).split("\n")
+    expect(home).toBe("/         –     –     –     –      –       –      –         –             –         0       –")
+  })
+})
+
+describe("the verdict and the exit code", () => {
+  const options = (args: string[]) => parseOptions(args) as Options
+  const timing: Miss = { route: "/", what: "LCP 1600 ms > 1500 ms", detail: [], timing: true }
+  const other: Miss = { route: "/", what: "axe @375 px: 1 violation", detail: [], timing: false }
+
+  it("passes (exit 0) only a full audit with no miss", () => {
+    expect(verdict([], options([])).exitCode).toBe(0)
+    expect(verdict([timing], options([])).exitCode).toBe(1)
+    expect(verdict([], options(["--runs=3"]))).toMatchObject({ partial: true, exitCode: 1 })
+    expect(verdict([], options(["--only=html,links"]))).toMatchObject({ partial: true, exitCode: 1 })
+  })
+
+  it("--timing-advisory lists the Performance, LCP and TBT misses apart and does not fail on them alone", () => {
+    expect(verdict([timing], options(["--timing-advisory"]))).toMatchObject({ failing: [], advisory: [timing], exitCode: 0 })
+    expect(verdict([timing, other], options(["--timing-advisory"]))).toMatchObject({ failing: [other], advisory: [timing], exitCode: 1 })
+  })
+
+  it("takes the old command line and refuses anything else", () => {
+    expect(parseOptions(["--no-build", "--timing-advisory", "--runs=2", "--only=axe,lighthouse"])).toEqual({ runs: 2, only: ["axe", "lighthouse"], noBuild: true, timingAdvisory: true })
+    expect(parseOptions([])).toEqual({ runs: 5, only: ["html", "links", "axe", "lighthouse"], noBuild: false, timingAdvisory: false })
+    expect(parseOptions(["--runs=0"])).toEqual({ error: "--runs must be a positive whole number" })
+    expect(parseOptions(["--only=css"])).toEqual({ error: '--only: unknown part "css"' })
+    expect(parseOptions(["--fast"])).toHaveProperty("error", expect.stringMatching(/^Unknown option --fast\./))
+  })
+})

@@ -1,0 +1,265 @@
+// The budgets of the product guide (../shared/guide/PRODUCT.md, "Budgets" and
+// "Accessibility") and how the audit's measurements are held against them:
+// what misses, with the details that explain it, and what is only a note.
+// No I/O here: every function takes the measurements and returns findings.
+import lighthouseTrace from "../lighthouse-trace.cjs"
+import type { AxeResults } from "./axe"
+import type { HtmlResult } from "./html"
+import type { Measured, Measurement, Scores } from "./lighthouse"
+import type { LinkResults } from "./links"
+import type { AuditPage } from "./routes"
+import { oneLine } from "./text"
+
+export const BUDGET = {
+  score: 100, // each Lighthouse category, ×100 as Lighthouse shows it
+  lcpMs: 1500,
+  tbtMs: 50,
+  cls: 0.01,
+  homeJsKiB: 95, // JavaScript on the home page, gzip, KiB (1024 bytes)
+}
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const
+export type Category = (typeof CATEGORIES)[number]
+const CATEGORY_NAMES: Record<Category, string> = { performance: "Performance", accessibility: "Accessibility", "best-practices": "Best Practices", seo: "SEO" }
+/** The widths axe runs at */
+export const WIDTHS = [
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+] as const
+/** The control page's two rows (see startControlServer): with the headers the site sends, and with none */
+export const CONTROLS = [
+  { route: "(control: site headers)", siteHeaders: true },
+  { route: "(control: no headers)", siteHeaders: false },
+] as const
+
+export const kib = (bytes: number): number => bytes / 1024
+
+export interface Miss {
+  route: string
+  what: string
+  detail: string[]
+  /** a Performance, LCP or TBT miss: advisory under --timing-advisory */
+  timing: boolean
+}
+
+export interface Findings {
+  misses: Miss[]
+  /** not misses (the budget is on the median of the runs), but worth knowing */
+  notes: string[]
+}
+
+/** A row of the printed table (and of report.json's "table") */
+export interface Row {
+  route: string
+  kind: AuditPage["kind"] | "control"
+  lighthouse?: "error"
+  scores?: Scores
+  lcpMs?: number | null
+  tbtMs?: number | null
+  cls?: number | null
+  jsGzipBytes?: number
+  jsTransferBytes?: number
+  axe?: Record<number, number | "err" | undefined>
+  htmlErrors?: number
+  broken?: number
+}
+
+const miss = (route: string, what: string, detail: string[] = [], timing = false): Miss => ({ route, what, detail, timing })
+/** value <= budget as the audit has always compared: a null median (no run reported the figure) passes, undefined or NaN misses */
+const within = (value: number | null | undefined, budget: number): boolean => Number(value) <= budget
+
+/** A route's Lighthouse medians against the budgets; `runs` is how many runs were asked for. */
+export function lighthouseFindings(route: string, result: Measured, runs: number, origin: string): Findings {
+  const misses: Miss[] = []
+  const notes: string[] = []
+  const medianOfRuns = (values: string[]) => `median of runs ${values.join(", ")}`
+  const detailsFrom = ` (details from run ${result.medianRun})`
+  for (const id of CATEGORIES) {
+    const score = result.scores[id]
+    if (score !== null && score >= BUDGET.score) continue
+    const detail = (result.failing[id] ?? []).map(
+      (a) => `${a.id}: ${a.displayValue ? `${a.displayValue}, ` : ""}score ${a.score}, −${a.pointsLost} pts${a.element ? ` — ${a.element}` : ""}${id !== "performance" ? ` (${a.title})` : ""}`,
+    )
+    if (id === "performance") {
+      for (const o of result.opportunities) {
+        const savings = Object.entries(o.savings)
+          .filter(([, v]) => v > 0)
+          .map(([k, v]) => `saves ~${Math.round(v)}${k === "CLS" ? "" : " ms"} ${k}`)
+        detail.push(`diagnostic ${o.id} (${o.title})${o.displayValue ? `: ${o.displayValue}` : ""}${savings.length ? ` — ${savings.join(", ")}` : ""}`)
+      }
+    }
+    misses.push(miss(route, `${CATEGORY_NAMES[id]} ${score} < ${BUDGET.score}, ${medianOfRuns(result.runs.map((run) => String(run.scores[id])))}${detailsFrom}`, detail, id === "performance"))
+  }
+  const ms = (value: number | null | undefined) => `${Math.round(value ?? NaN)}`
+  if (!within(result.lcpMs, BUDGET.lcpMs)) {
+    const element = result.lcpElement ? `LCP element: ${result.lcpElement.selector} ${oneLine(result.lcpElement.snippet, 200)}` : "LCP element: not reported"
+    const phases = result.lcpPhases.length ? `simulated phases: ${result.lcpPhases.map((p) => `${p.phase} ${p.ms} ms`).join(", ")}; FCP ${ms(result.fcpMs)} ms` : "phases: not reported"
+    const o = result.observed
+    const observed = `unthrottled trace: FCP ${ms(o.fcp)} ms, LCP ${ms(o.lcp)} ms, DOMContentLoaded ${ms(o.dcl)} ms, load ${ms(o.load)} ms`
+    misses.push(miss(route, `LCP ${ms(result.lcpMs)} ms > ${BUDGET.lcpMs} ms, ${medianOfRuns(result.runs.map((run) => ms(run.lcpMs)))}${detailsFrom}`, [element, phases, observed], true))
+  }
+  if (!within(result.tbtMs, BUDGET.tbtMs)) {
+    misses.push(
+      miss(
+        route,
+        `TBT ${ms(result.tbtMs)} ms > ${BUDGET.tbtMs} ms, ${medianOfRuns(result.runs.map((run) => ms(run.tbtMs)))}${detailsFrom}`,
+        [
+          `long tasks (simulated start, duration): ${result.longTasks.map((t) => `${t.url.replace(origin, "")} @${t.startMs} ms ${t.ms} ms`).join("; ")}`,
+          `main-thread time by script: ${result.bootup.map((b) => `${b.url.replace(origin, "")} ${b.totalMs} ms (${b.scriptingMs} ms scripting)`).join("; ")}`,
+          `unthrottled trace, tasks of 12.5 ms or more: ${lighthouseTrace.formatObservedTasks(result.observedTasks)}`,
+        ],
+        true,
+      ),
+    )
+  }
+  if (!within(result.cls, BUDGET.cls)) {
+    misses.push(
+      miss(route, `CLS ${(result.cls ?? NaN).toFixed(3)} > ${BUDGET.cls}, ${medianOfRuns(result.runs.map((run) => (run.cls ?? NaN).toFixed(3)))}`, [
+        `shifts: ${result.layoutShifts.map((s) => `${s.element} ${s.score.toFixed(3)}`).join("; ") || "not attributed"}`,
+      ]),
+    )
+  }
+  if (result.runs.length < runs) notes.push(`${route}: only ${result.runs.length} of ${runs} Lighthouse runs succeeded (${result.errors.join("; ")})`)
+  const metrics = [
+    ["lcpMs", "LCP", BUDGET.lcpMs, (v: number) => `${Math.round(v)} ms`],
+    ["tbtMs", "TBT", BUDGET.tbtMs, (v: number) => `${Math.round(v)} ms`],
+    ["cls", "CLS", BUDGET.cls, (v: number) => v.toFixed(3)],
+  ] as const
+  for (const [key, label, budget, format] of metrics) {
+    const over = result.runs.filter((run) => (run[key] ?? NaN) > budget)
+    if (within(result[key], budget) && over.length) notes.push(`${route}: ${label} met as the median, but ${over.length} of ${result.runs.length} runs had ${over.map((run) => format(run[key] ?? NaN)).join(", ")}`)
+  }
+  if (route === "/" && result.jsGzipError) misses.push(miss(route, `JavaScript size not measured: ${result.jsGzipError}`))
+  else if (route === "/" && !within(kib(result.jsGzipBytes ?? NaN), BUDGET.homeJsKiB)) {
+    const bytes = result.jsGzipBytes ?? NaN
+    misses.push(
+      miss(route, `JavaScript ${kib(bytes).toFixed(2)} KiB gzip (${bytes} bytes) > ${BUDGET.homeJsKiB} KiB (${BUDGET.homeJsKiB * 1024} bytes)`, [
+        result.scripts
+          .slice()
+          .sort((a, b) => (b.gzipBytes ?? 0) - (a.gzipBytes ?? 0))
+          .map((s) => `${s.url.replace(origin, "")} ${kib(s.gzipBytes ?? NaN).toFixed(1)}`)
+          .join(", "),
+      ]),
+    )
+  }
+  return { misses, notes }
+}
+
+function axeMisses(route: string, results: AxeResults[string] | undefined): Miss[] {
+  const misses: Miss[] = []
+  for (const { width } of WIDTHS) {
+    const result = results?.[width]
+    if (result?.error) misses.push(miss(route, `axe @${width} px did not run: ${result.error}`))
+    else if (result?.violations.length) {
+      const count = result.violations.length
+      misses.push(
+        miss(
+          route,
+          `axe @${width} px: ${count} violation${count > 1 ? "s" : ""}`,
+          result.violations.map(
+            (v) =>
+              `${v.id} (${v.impact}, ${v.nodes.length} element${v.nodes.length > 1 ? "s" : ""}): ${v.help} — ${v.nodes
+                .slice(0, 4)
+                .map((n) => n.target)
+                .join(" | ")}${v.nodes.length > 4 ? " | …" : ""}`,
+          ),
+        ),
+      )
+    }
+  }
+  return misses
+}
+
+function htmlMisses(page: AuditPage, result: HtmlResult): Miss[] {
+  if (result.errors === 0) return []
+  const byRule = new Map<string, HtmlResult["messages"]>()
+  for (const message of result.messages.filter((m) => m.severity === 2)) byRule.set(message.ruleId, [...(byRule.get(message.ruleId) ?? []), message])
+  return [
+    miss(
+      page.route,
+      `${result.errors} HTML error${result.errors > 1 ? "s" : ""} in the served HTML (${page.file})`,
+      [...byRule].map(([rule, messages]) => {
+        const first = messages[0] as HtmlResult["messages"][number]
+        const where = first.selector ? ` at ${first.selector}` : ` at line ${first.line}:${first.column}`
+        return `${rule} ×${messages.length}: ${first.message}${where}${messages.length > 1 ? " (first of these)" : ""}`
+      }),
+    ),
+  ]
+}
+
+/** What the control rows say about the machine: a navigation's own cost, under every route's figures. */
+function controlNote(route: string, siteHeaders: boolean, control: Measurement): string[] {
+  if (control.error !== undefined) return [`${route} could not be measured: ${control.error}`]
+  const notes = [
+    `${route}: a bare page (scripts/audit-control.html: no stylesheet, script, font or image) ${siteHeaders ? `served with the headers / is sent with (${(control.headers ?? []).join(", ")})` : "served with no headers"}, measured the same way after the routes: TBT ${control.runs.map((run) => Math.round(run.tbtMs ?? NaN)).join(", ")} ms, long tasks ${control.longTasks.map((t) => `${t.url.replace(/^http:\/\/127\.0\.0\.1:\d+\//, "") || "/"} ${t.ms} ms`).join("; ") || "none"}; in the unthrottled trace of the median run, tasks of 12.5 ms or more: ${lighthouseTrace.formatObservedTasks(control.observedTasks)}.`,
+  ]
+  if ((control.tbtMs ?? NaN) > BUDGET.tbtMs) notes.push(`${route} itself missed TBT ≤ ${BUDGET.tbtMs} ms (${Math.round(control.tbtMs ?? NaN)} ms): in this audit, a route's TBT miss may be the machine's and not the page's.`)
+  return notes
+}
+
+export interface Measurements {
+  origin: string
+  pages: AuditPage[]
+  /** Lighthouse runs asked for per route */
+  runs: number
+  html?: Record<string, HtmlResult>
+  links?: LinkResults
+  axe?: AxeResults
+  lh?: Record<string, Measurement>
+}
+
+/** The table's rows, the misses and the notes: every budget held against the measurements of the parts that ran. */
+export function evaluate({ origin, pages, runs, html, links, axe, lh }: Measurements): { rows: Row[] } & Findings {
+  const misses: Miss[] = []
+  const notes: string[] = []
+  const rows: Row[] = []
+  const parentRoute = (url: string | undefined) => (url?.startsWith(origin) ? url.slice(origin.length) || "/" : url)
+
+  for (const page of pages) {
+    const { route, kind } = page
+    const row: Row = { route, kind }
+    rows.push(row)
+
+    const result = lh?.[route]
+    if (kind === "public" && lh) {
+      if (!result || result.error !== undefined) {
+        row.lighthouse = "error"
+        misses.push(miss(route, `Lighthouse did not run: ${result?.error ?? "no result"}`))
+      } else {
+        Object.assign(row, { scores: result.scores, lcpMs: result.lcpMs, tbtMs: result.tbtMs, cls: result.cls, jsGzipBytes: result.jsGzipBytes, jsTransferBytes: result.jsTransferBytes })
+        const found = lighthouseFindings(route, result, runs, origin)
+        misses.push(...found.misses)
+        notes.push(...found.notes)
+      }
+    }
+    if (axe) {
+      row.axe = Object.fromEntries(WIDTHS.map(({ width }) => [width, axe[route]?.[width]?.error ? "err" : axe[route]?.[width]?.violations.length]))
+      misses.push(...axeMisses(route, axe[route]))
+    }
+    const htmlResult = html?.[route]
+    if (htmlResult) {
+      row.htmlErrors = htmlResult.errors
+      misses.push(...htmlMisses(page, htmlResult))
+    }
+    if (links) {
+      const url = origin + route
+      row.broken = links.broken.filter((entry) => entry.parents.includes(url) || (entry.url.split("#")[0] === url && entry.parents.length === 0)).length
+    }
+  }
+
+  for (const { route, siteHeaders } of CONTROLS) {
+    const control = lh?.[route]
+    if (!control) continue
+    const figures = control.error === undefined ? { scores: control.scores, lcpMs: control.lcpMs, tbtMs: control.tbtMs, cls: control.cls } : {}
+    rows.push({ route, kind: "control", ...figures })
+    notes.push(...controlNote(route, siteHeaders, control))
+  }
+
+  for (const entry of links?.broken ?? []) {
+    misses.push(
+      miss(parentRoute(entry.parents[0]) ?? parentRoute(entry.url) ?? entry.url, `broken: ${parentRoute(entry.url)} (${entry.reason})`, [
+        `linked from: ${entry.parents.map(parentRoute).join(", ") || "(a start page)"}`,
+      ]),
+    )
+  }
+  return { rows, misses, notes }
+}

@@ -1,0 +1,307 @@
+// Lighthouse 13, mobile with simulated throttling, RUNS runs per public route
+// (one at a time); each budget figure is the median over the runs
+// (Lighthouse's guidance on variability: the median of 5), and the run
+// Lighthouse's computeMedianRun picks gives the details of a miss. Then,
+// measured the same way, the control page, once with the headers the site
+// sends and once with none.
+import lighthouse, { type Result } from "lighthouse"
+import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js"
+import { LIGHTHOUSE_SETTINGS, launchForLighthouse } from "../lighthouse-settings.mjs"
+import lighthouseTrace, { type ObservedTask } from "../lighthouse-trace.cjs"
+import { CATEGORIES, type Category, CONTROLS } from "./budgets"
+import { atExit, errorMessage, isAborted, log, TIMEOUT, withTimeout } from "./lifecycle"
+import type { AuditPage } from "./routes"
+import { get, gzipBytes, startControlServer } from "./serve"
+import { oneLine } from "./text"
+
+// ---- the pieces of a Lighthouse result the audit reads
+
+interface NodeDetails {
+  selector?: string
+  snippet?: string
+  nodeLabel?: string
+}
+/** A row of an audit's details table; rows may nest (items) */
+interface DetailsItem {
+  node?: NodeDetails
+  items?: DetailsItem[]
+}
+interface LhAudit<Item = DetailsItem> {
+  title: string
+  score: number | null
+  scoreDisplayMode?: string
+  displayValue?: string
+  numericValue?: number
+  metricSavings?: Record<string, number>
+  details?: { items?: Item[] }
+}
+interface LhCategory {
+  score: number | null
+  auditRefs: { id: string; weight: number }[]
+}
+/** The audits read by id, with the shape of their details rows */
+interface KnownAudits {
+  "network-requests": LhAudit<{ url: string; resourceType?: string; transferSize?: number; resourceSize?: number }>
+  "lcp-breakdown-insight": LhAudit<{ type: string; selector?: string; snippet?: string; nodeLabel?: string; items?: { subpart: string; duration: number }[] }>
+  "long-tasks": LhAudit<{ url: string; duration: number; startTime: number }>
+  "bootup-time": LhAudit<{ url: string; total: number; scripting: number }>
+  "layout-shifts": LhAudit<{ node?: NodeDetails; score: number }>
+  metrics: LhAudit<{ observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number; observedDomContentLoaded?: number; observedLoad?: number }>
+}
+interface LhResult {
+  audits: Record<string, LhAudit | undefined>
+  categories: Partial<Record<Category, LhCategory>>
+  runWarnings?: string[]
+  environment?: { benchmarkIndex?: number; hostUserAgent?: string }
+  lighthouseVersion: string
+}
+const view = (lhr: Result): LhResult => lhr as unknown as LhResult
+
+// ---- what the audit keeps of a run, and of a route's runs
+
+export type Scores = Record<Category, number | null>
+
+export interface FailingAudit {
+  id: string
+  title: string
+  score: number | null
+  displayValue?: string
+  pointsLost: number
+  element?: string
+}
+
+export interface RunSummary {
+  scores: Scores
+  lcpMs?: number
+  tbtMs?: number
+  cls?: number
+  fcpMs?: number
+  ttiMs?: number
+  scripts: { url: string; transferSize?: number; resourceSize?: number; gzipBytes?: number; gzipEncoding?: string }[]
+  jsTransferBytes: number
+  lcpElement?: { selector?: string; snippet?: string; label?: string }
+  lcpPhases: { phase: string; ms: number }[]
+  longTasks: { url: string; ms: number; startMs: number }[]
+  bootup: { url: string; totalMs: number; scriptingMs: number }[]
+  layoutShifts: { element: string; score: number }[]
+  failing: Partial<Record<Category, FailingAudit[]>>
+  opportunities: { id: string; title: string; displayValue?: string; savings: Record<string, number> }[]
+  warnings: string[]
+  benchmarkIndex?: number
+  /** the unthrottled trace the simulation starts from */
+  observed: { fcp?: number; lcp?: number; dcl?: number; load?: number }
+}
+
+/** A route's measurement: the median run's details with each budget figure's median over the valid runs */
+export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls"> {
+  lcpMs: number | null
+  tbtMs: number | null
+  cls: number | null
+  observedTasks: ObservedTask[] | undefined
+  /** 1-based */
+  medianRun: number
+  runs: Pick<RunSummary, "scores" | "lcpMs" | "tbtMs" | "cls" | "benchmarkIndex">[]
+  errors: string[]
+  lighthouseVersion: string
+  userAgent?: string
+  jsGzipBytes?: number
+  jsGzipError?: string
+  /** control rows: the headers it was served with */
+  headers?: string[]
+  error?: undefined
+}
+export type Measurement = Measured | { error: string; headers?: string[] }
+export type LighthouseResults = Record<string, Measurement>
+
+const METRIC_AUDITS = new Set(["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive", "max-potential-fid"])
+
+function firstNode(audit: LhAudit | undefined): NodeDetails | undefined {
+  const find = (items: DetailsItem[] = []): NodeDetails | undefined => {
+    for (const item of items) {
+      if (item?.node?.selector) return item.node
+      const node = item?.items && find(item.items)
+      if (node) return node
+    }
+    return undefined
+  }
+  return find(audit?.details?.items)
+}
+
+/** The median of the numbers among values (null when there are none). */
+export function medianOf(values: (number | null | undefined)[]): number | null {
+  const known = values.filter((value): value is number => typeof value === "number").sort((a, b) => a - b)
+  if (known.length === 0) return null
+  const middle = Math.floor(known.length / 2)
+  return known.length % 2 ? (known[middle] as number) : ((known[middle - 1] as number) + (known[middle] as number)) / 2
+}
+
+/** What a miss needs from a Lighthouse result: metrics, scores and their causes. */
+function summarizeRun(lhr: LhResult): RunSummary {
+  const audit = <Id extends keyof KnownAudits>(id: Id) => lhr.audits[id] as KnownAudits[Id] | undefined
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Scores
+  const scripts = (audit("network-requests")?.details?.items ?? []).filter((item) => item.resourceType === "Script")
+  // Lighthouse 13: the LCP element and its subparts (TTFB, load delay, load
+  // duration, render delay) come from the LCP breakdown insight, which
+  // replaced the largest-contentful-paint-element audit
+  const lcpBreakdown = audit("lcp-breakdown-insight")?.details?.items ?? []
+  const lcpNode = lcpBreakdown.find((item) => item.type === "node")
+  const lcpPhases = (lcpBreakdown.find((item) => item.type === "table")?.items ?? []).map((item) => ({ phase: item.subpart, ms: Math.round(item.duration) }))
+
+  const failing: RunSummary["failing"] = {}
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id]
+    if (!category) continue
+    const totalWeight = category.auditRefs.reduce((sum, ref) => sum + ref.weight, 0)
+    failing[id] = category.auditRefs
+      .map((ref) => ({ ref, a: lhr.audits[ref.id] as LhAudit }))
+      .filter(({ ref, a }) => ref.weight > 0 && a.score !== null && a.score < 1)
+      .map(({ ref, a }) => {
+        const node = firstNode(a)
+        return {
+          id: ref.id,
+          title: a.title,
+          score: a.score,
+          displayValue: a.displayValue,
+          pointsLost: Math.round(((ref.weight * (1 - (a.score ?? 0))) / totalWeight) * 1000) / 10,
+          element: node ? `${node.selector}${node.snippet ? ` ${oneLine(node.snippet)}` : ""}` : undefined,
+        }
+      })
+      .sort((a, b) => b.pointsLost - a.pointsLost)
+  }
+  // performance diagnostics and insights that name savings, largest first
+  const opportunities = (lhr.categories.performance?.auditRefs ?? [])
+    .filter((ref) => ref.weight === 0)
+    .map((ref) => ({ id: ref.id, a: lhr.audits[ref.id] as LhAudit }))
+    .filter(({ id, a }) => !METRIC_AUDITS.has(id) && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+    .map(({ id, a }) => ({ id, title: a.title, displayValue: a.displayValue, savings: a.metricSavings ?? {} }))
+    .sort((a, b) => (b.savings.TBT ?? 0) + (b.savings.LCP ?? 0) - (a.savings.TBT ?? 0) - (a.savings.LCP ?? 0))
+  const metrics = audit("metrics")?.details?.items?.[0]
+  return {
+    scores,
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue,
+    tbtMs: lhr.audits["total-blocking-time"]?.numericValue,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue,
+    fcpMs: lhr.audits["first-contentful-paint"]?.numericValue,
+    ttiMs: lhr.audits.interactive?.numericValue,
+    scripts: scripts.map((item) => ({ url: item.url, transferSize: item.transferSize, resourceSize: item.resourceSize })),
+    jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    lcpElement: lcpNode ? { selector: lcpNode.selector, snippet: lcpNode.snippet, label: lcpNode.nodeLabel } : undefined,
+    lcpPhases,
+    longTasks: (audit("long-tasks")?.details?.items ?? []).slice(0, 5).map((item) => ({ url: item.url, ms: Math.round(item.duration), startMs: Math.round(item.startTime) })),
+    bootup: (audit("bootup-time")?.details?.items ?? []).slice(0, 4).map((item) => ({ url: item.url, totalMs: Math.round(item.total), scriptingMs: Math.round(item.scripting) })),
+    layoutShifts: (audit("layout-shifts")?.details?.items ?? []).slice(0, 5).map((item) => ({ element: item.node?.selector ?? item.node?.nodeLabel ?? "(unknown)", score: item.score })),
+    failing,
+    opportunities: opportunities.slice(0, 6),
+    warnings: lhr.runWarnings ?? [],
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+    observed: { fcp: metrics?.observedFirstContentfulPaint, lcp: metrics?.observedLargestContentfulPaint, dcl: metrics?.observedDomContentLoaded, load: metrics?.observedLoad },
+  }
+}
+
+async function launchChrome(): Promise<{ port: number; kill: () => Promise<void> }> {
+  const chrome = await withTimeout(launchForLighthouse(), TIMEOUT.chromeLaunch, "starting Chromium for Lighthouse")
+  const kill = atExit(async () => {
+    try {
+      await chrome.kill()
+    } catch {
+      // already gone
+    }
+  })
+  return { port: chrome.port, kill }
+}
+
+/** `runs` Lighthouse runs of one URL (a failed run is tried again, twice at most); each budget figure's median, the details of computeMedianRun's run, and every run's figures. */
+async function measure(url: string, label: string, runCount: number): Promise<Measurement> {
+  const runs: Result[] = []
+  // each run's main-thread tasks, read from its unthrottled trace (which is not kept)
+  const tasks = new Map<Result, ObservedTask[]>()
+  const errors: string[] = []
+  let chrome: Awaited<ReturnType<typeof launchChrome>> | undefined
+  // a run that fails (Lighthouse's NO_NAVSTART and the like) is tried again, twice at most per route
+  for (let attempt = 1; runs.length < runCount && attempt <= runCount + 2 && !isAborted(); attempt += 1) {
+    const run = runs.length + 1
+    try {
+      chrome ??= await launchChrome()
+      const result = await withTimeout(
+        lighthouse(url, { port: chrome.port, ...LIGHTHOUSE_SETTINGS, onlyCategories: [...CATEGORIES], disableFullPageScreenshot: true }),
+        TIMEOUT.lighthouseRun,
+        `Lighthouse on ${label}`,
+      )
+      const lhr = result?.lhr
+      if (!lhr) throw new Error("Lighthouse returned no result")
+      if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+      runs.push(lhr)
+      tasks.set(lhr, lighthouseTrace.observedTasks(result.artifacts?.Trace as { traceEvents?: unknown[] } | undefined))
+      const summary = summarizeRun(view(lhr))
+      log(
+        `  lighthouse ${label} run ${run}/${runCount}: ${CATEGORIES.map((id) => summary.scores[id]).join("/")}, LCP ${((summary.lcpMs ?? NaN) / 1000).toFixed(2)} s, TBT ${Math.round(summary.tbtMs ?? NaN)} ms, CLS ${(summary.cls ?? NaN).toFixed(3)}`,
+      )
+    } catch (error) {
+      errors.push(errorMessage(error))
+      log(`  lighthouse ${label} run ${run}/${runCount}: error (${attempt < runCount + 2 ? "trying again" : "giving up"}): ${errorMessage(error)}`)
+      // a fresh browser for the next run
+      await chrome?.kill()
+      chrome = undefined
+    }
+  }
+  await chrome?.kill()
+  const valid = filterToValidRuns(runs)
+  if (valid.length === 0) return { error: errors.join("; ") || "no valid Lighthouse run" }
+  // the run whose details explain a miss: closest to the median FCP and TTI
+  const median = computeMedianRun(valid)
+  const validSummaries = valid.map((lhr) => summarizeRun(view(lhr)))
+  const runSummaries = runs.map((lhr) => summarizeRun(view(lhr)))
+  return {
+    ...summarizeRun(view(median)),
+    // the budgets' figures: each one's median over the valid runs
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, medianOf(validSummaries.map((run) => run.scores[id]))])) as Scores,
+    lcpMs: medianOf(validSummaries.map((run) => run.lcpMs)),
+    tbtMs: medianOf(validSummaries.map((run) => run.tbtMs)),
+    cls: medianOf(validSummaries.map((run) => run.cls)),
+    observedTasks: tasks.get(median),
+    medianRun: runs.indexOf(median) + 1,
+    runs: runSummaries.map(({ scores, lcpMs, tbtMs, cls, benchmarkIndex }) => ({ scores, lcpMs, tbtMs, cls, benchmarkIndex })),
+    errors,
+    lighthouseVersion: median.lighthouseVersion,
+    userAgent: median.environment?.hostUserAgent,
+  }
+}
+
+/** What the control replays of the site's response: its policy headers, not those of the file it was */
+const NOT_REPLAYED = new Set(["content-length", "content-encoding", "content-type", "etag", "last-modified", "date", "connection", "keep-alive", "transfer-encoding", "vary", "accept-ranges", "cache-control"])
+
+export async function runLighthouse(root: string, origin: string, pages: AuditPage[], runCount: number): Promise<LighthouseResults> {
+  const results: LighthouseResults = {}
+  for (const { route } of pages) {
+    if (isAborted()) break
+    const summary = await measure(origin + route, route, runCount)
+    results[route] = summary
+    if (summary.error !== undefined) continue
+    // JavaScript as gzip: the same script URLs, as the server sends them to a gzip-only client
+    try {
+      let gzip = 0
+      for (const script of summary.scripts) {
+        const sent = await gzipBytes(script.url)
+        if (sent.status !== 200) throw new Error(`${script.url} answered ${sent.status} when fetched again for its gzip size (was public/ rebuilt?)`)
+        script.gzipBytes = sent.bytes
+        script.gzipEncoding = sent.encoding
+        gzip += sent.bytes
+      }
+      summary.jsGzipBytes = gzip
+    } catch (error) {
+      summary.jsGzipError = errorMessage(error)
+    }
+  }
+  // the control: the same measurement of a page with nothing in it, served
+  // with the site's own headers and with none
+  const site = await get(`${origin}/`)
+  const siteHeaders = Object.fromEntries([...site.headers].filter(([name]) => !NOT_REPLAYED.has(name)))
+  for (const control of CONTROLS) {
+    if (isAborted()) break
+    const headers = control.siteHeaders ? siteHeaders : {}
+    const server = await startControlServer(root, headers)
+    results[control.route] = { ...(await measure(server.url, control.route, runCount)), headers: Object.keys(headers) }
+    await server.stop()
+  }
+  return results
+}

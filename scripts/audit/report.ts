@@ -1,0 +1,150 @@
+// What the audit prints: the table, the notes under it, the budget summary
+// and the verdict that decides the exit code. Pure: no I/O.
+import { AXE_TAGS } from "../axe-tags"
+import { BUDGET, type Findings, kib, type Miss, type Row, WIDTHS } from "./budgets"
+import type { LighthouseResults } from "./lighthouse"
+import type { LinkResults } from "./links"
+import { DEFAULT_RUNS, isPartial, type Options, skippedParts } from "./options"
+import { type AuditPage, lighthousePages, routeLabel } from "./routes"
+import { plural } from "./text"
+
+/** Which parts ran (a part left out by --only, or that failed, shows "–") */
+export interface PartsRun {
+  lh: boolean
+  axe: boolean
+  html: boolean
+  links: boolean
+}
+
+const pad = (value: string, width: number, right: boolean): string => (right ? value.padStart(width) : value.padEnd(width))
+
+export function formatTable(rows: Row[], ran: PartsRun): string {
+  const columns: [string, number][] = [
+    ["Route", Math.max(5, ...rows.map((row) => routeLabel(row).length))],
+    ["Perf", 5],
+    ["A11y", 5],
+    ["BP", 5],
+    ["SEO", 5],
+    ["LCP s", 6],
+    ["TBT ms", 7],
+    ["CLS", 6],
+    ["JS KB gz", 9],
+    ["axe 375/1440", 13],
+    ["HTML err", 9],
+    ["Broken", 7],
+  ]
+  const mark = (value: unknown, bad: boolean) => (value === undefined || value === null ? "–" : `${value}${bad ? "*" : ""}`)
+  const line = (cells: string[]) => cells.map((cell, i) => pad(cell, columns[i]?.[1] ?? 0, i > 0)).join(" ")
+  const lines = [line(columns.map(([name]) => name)), line(columns.map(([, width]) => "-".repeat(width)))]
+  for (const row of rows) {
+    const noLh = !["public", "control"].includes(row.kind) || !ran.lh
+    const s = row.scores
+    const score = (value: number | null | undefined) => (noLh ? "–" : mark(value, Number(value) < BUDGET.score))
+    const figure = (value: number | null | undefined, shown: (v: number) => string | number, bad: (v: number) => boolean) =>
+      noLh || value == null ? "–" : mark(shown(value), bad(value))
+    lines.push(
+      line([
+        routeLabel(row),
+        score(s?.performance),
+        score(s?.accessibility),
+        score(s?.["best-practices"]),
+        score(s?.seo),
+        figure(row.lcpMs, (v) => (v / 1000).toFixed(2), (v) => v > BUDGET.lcpMs),
+        figure(row.tbtMs, (v) => Math.round(v), (v) => v > BUDGET.tbtMs),
+        figure(row.cls, (v) => v.toFixed(3), (v) => v > BUDGET.cls),
+        figure(row.jsGzipBytes, (v) => kib(v).toFixed(1), (v) => row.route === "/" && kib(v) > BUDGET.homeJsKiB),
+        ran.axe ? WIDTHS.map(({ width }) => mark(row.axe?.[width], row.axe?.[width] !== 0)).join("/") : "–",
+        ran.html ? mark(row.htmlErrors, Number(row.htmlErrors) > 0) : "–",
+        ran.links ? mark(row.broken, Number(row.broken) > 0) : "–",
+      ]),
+    )
+  }
+  return lines.join("\n")
+}
+
+/** --timing-advisory: the timing misses are listed on their own and do not count */
+export function verdict(misses: Miss[], options: Options): { failing: Miss[]; advisory: Miss[]; partial: boolean; passed: boolean; exitCode: 0 | 1 } {
+  const advisory = options.timingAdvisory ? misses.filter((m) => m.timing) : []
+  const failing = misses.filter((m) => !advisory.includes(m))
+  const partial = isPartial(options)
+  const passed = failing.length === 0 && !partial
+  return { failing, advisory, partial, passed, exitCode: passed ? 0 : 1 }
+}
+
+export interface Printed extends Findings {
+  origin: string
+  now: Date
+  pages: AuditPage[]
+  rows: Row[]
+  options: Options
+  lh?: LighthouseResults
+  links?: LinkResults
+  ran: PartsRun
+  rebuilt: boolean
+  durationMs: number
+  timings: Record<string, number>
+  reportPath: string
+}
+
+/** The whole text the audit prints on stdout. */
+export function formatReport(p: Printed): string {
+  const { options, lh, links } = p
+  const publicPages = lighthousePages(p.pages)
+  const measured = Object.values(lh ?? {}).flatMap((result) => (result.error === undefined ? [result] : []))
+  const out = ["", `Site audit of the production build (${p.origin}), ${p.now.toISOString()}`, "", formatTable(p.rows, p.ran), ""]
+  out.push(
+    [
+      "* misses its budget; – not measured.",
+      lh
+        ? `Lighthouse ${measured.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ""}: mobile, simulated throttling, ${options.runs} run${options.runs > 1 ? "s" : ""} per route, one at a time; each score and LCP/TBT/CLS is the median of its runs (a miss's details come from the run Lighthouse's computeMedianRun picks, closest to the median FCP and TTI). This machine's Lighthouse benchmarkIndex: ${measured.map((r) => r.benchmarkIndex).filter((index): index is number => Boolean(index)).map(Math.round).join(", ") || "n/a"}.`
+        : "Lighthouse: not run.",
+      `Lighthouse runs on the ${publicPages.length} public routes only: the noindex pages (${p.pages.filter((page) => page.kind === "noindex").map((page) => page.route).join(", ")}) and the 404 page fail is-crawlable (SEO) by design. axe, HTML validation and links cover all ${p.pages.length} pages.`,
+      "JS KB gz: the page's scripts (Lighthouse's network requests) as the server sends them gzip-compressed, KB = 1024 bytes; budget on / only." +
+        (home(lh)?.jsTransferBytes ? ` On the wire to Chromium (brotli, with headers) / took ${kib(home(lh)?.jsTransferBytes ?? 0).toFixed(1)} KB.` : ""),
+      `axe: violations (rules) of ${AXE_TAGS.join(", ")} at 375 and 1440 px, after scrolling through the page once.`,
+      links
+        ? `Links: ${links.checked} URLs checked (${links.pagesCrawled.length} HTML pages crawled, ${links.fragmentLinks} fragment links verified), ${links.skipped.external.length} external links skipped (no internet), ${links.skipped.other.length} mailto:/tel:/data: skipped. Broken column: broken links found on that page.`
+        : "Links: not checked.",
+    ].join("\n"),
+  )
+  if (links) {
+    const unlinked = publicPages.filter((page) => !links.linkedFrom.get(page.route)).map((page) => page.route)
+    out.push(
+      unlinked.length
+        ? `Public routes no page links to: ${unlinked.join(", ")} (checked as start pages).`
+        : `Every public route is linked from the site; the noindex pages and the 404 page are checked as start pages.`,
+    )
+  }
+  const { failing, advisory, partial } = verdict(p.misses, options)
+  const listMisses = (misses: Miss[]) => {
+    for (const m of misses) {
+      out.push(`- ${m.route}: ${m.what}`)
+      for (const line of m.detail) out.push(`    ${line}`)
+    }
+  }
+  out.push("")
+  if (failing.length === 0 && !partial) {
+    out.push(`Budget summary: every budget met${options.timingAdvisory ? ` except any listed below as advisory (--timing-advisory: Performance, LCP and TBT are reported, not enforced)` : ""}.`)
+  } else {
+    const skipped = skippedParts(options)
+    const why = [skipped.length ? `skipped ${skipped.join(", ")}` : "", options.runs !== DEFAULT_RUNS ? `${options.runs} Lighthouse runs` : ""].filter(Boolean).join("; ")
+    out.push(`Budget summary: ${plural(failing.length, "miss", "misses")}${partial ? ` (partial audit: ${why})` : ""}`)
+    listMisses(failing)
+  }
+  if (advisory.length) {
+    out.push("", `Advisory misses (--timing-advisory: measured and missed, but not failing this audit): ${advisory.length}`)
+    listMisses(advisory)
+  }
+  if (p.notes.length) {
+    out.push("", "Notes (not misses):")
+    for (const note of p.notes) out.push(`- ${note}`)
+  }
+  if (p.rebuilt) out.push("\nNote: public/ was rebuilt while the audit ran; the figures may mix two builds. Run the audit again.")
+  out.push("", `Runtime ${Math.round(p.durationMs / 1000)} s (${Object.entries(p.timings).map(([name, s]) => `${name} ${s} s`).join(", ")}). Report: ${p.reportPath}`)
+  return out.join("\n")
+}
+
+const home = (lh: LighthouseResults | undefined) => {
+  const result = lh?.["/"]
+  return result?.error === undefined ? result : undefined
+}

@@ -1,0 +1,3 @@
+import type { SpawnSyncOptions } from "node:child_process"
+/** Runs `npx gatsby build` when public/ is missing or older than any source; the build's exit status (0 when none was needed). */
+export declare function buildIfNeeded(spawnOptions?: SpawnSyncOptions): number
