@@ -1,7 +1,7 @@
 import { promises as fs } from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { galleryPictures } from "./src/content/gallery"
+import { resolveGalleryPictures, type FileNode } from "./src/content/gallery"
 import { typeDefs } from "./src/content/schema"
 import { svgDataUrl } from "./src/content/svg-data-url"
 import { validateContent } from "./src/content/validate"
@@ -74,21 +74,10 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
 }
 
-interface FileNode {
-  id: string
-  base: string
-  name: string
-  absolutePath: string
-  extension: string
-  relativeDirectory: string
-  sourceInstanceName: string
-}
-
 /**
- * GalleryJson.pictures: every image file dropped into the gallery's folder,
- * with no JSON edit needed. Querying File nodes through the node model also
- * makes Gatsby re-run the gallery's queries when a file is added under
- * `gatsby develop`.
+ * Fields computed at build time: a logo's data: URL, the retention the server
+ * applies, and the gallery's pictures (every image file of its folder, with
+ * no JSON edit needed; src/content/gallery.ts).
  */
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
   createResolvers({
@@ -110,19 +99,7 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
       pictures: {
         type: "[GalleryPicture!]!",
         description: "Every image file in the gallery's folder, in file-name order, titled from items or from the file name",
-        resolve: async (
-          source: { parent: string; items?: { image: string; id?: string; title: string; alt: string }[] | null },
-          _args: unknown,
-          context: { nodeModel: { getNodeById: (a: { id: string }) => FileNode | null; findAll: (a: object) => Promise<{ entries: Iterable<FileNode> }> } },
-        ) => {
-          const json = context.nodeModel.getNodeById({ id: source.parent })
-          if (!json) return []
-          const { entries } = await context.nodeModel.findAll({
-            type: "File",
-            query: { filter: { sourceInstanceName: { eq: json.sourceInstanceName }, relativeDirectory: { eq: json.relativeDirectory } } },
-          })
-          return galleryPictures([...entries], source.items ?? [])
-        },
+        resolve: resolveGalleryPictures,
       },
     },
   })

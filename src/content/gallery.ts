@@ -37,3 +37,31 @@ export function galleryPictures<F extends FileLike>(files: readonly F[], entries
       return { id: entry?.id ?? file.name, title, alt: entry?.alt ?? title, image: file }
     })
 }
+
+/** A File node, as the gallery's resolver reads it */
+export interface FileNode extends FileLike {
+  id: string
+  absolutePath: string
+  relativeDirectory: string
+  sourceInstanceName: string
+}
+
+interface NodeModel {
+  getNodeById: (args: { id: string }) => FileNode | null
+  findAll: (args: object) => Promise<{ entries: Iterable<FileNode> }>
+}
+
+/**
+ * GalleryJson.pictures: the pictures of the folder of the gallery's JSON
+ * file. Querying File nodes through the node model also makes Gatsby re-run
+ * the gallery's queries when a file is added under `gatsby develop`.
+ */
+export async function resolveGalleryPictures(source: { parent: string; items?: Entry[] | null }, _args: unknown, context: { nodeModel: NodeModel }) {
+  const json = context.nodeModel.getNodeById({ id: source.parent })
+  if (!json) return []
+  const { entries } = await context.nodeModel.findAll({
+    type: "File",
+    query: { filter: { sourceInstanceName: { eq: json.sourceInstanceName }, relativeDirectory: { eq: json.relativeDirectory } } },
+  })
+  return galleryPictures([...entries], source.items ?? [])
+}
