@@ -81,14 +81,27 @@ function noticeRoutes(root: string, content: string): Route[] {
   return pages.map((page) => ({ path: page.path, kind: "notice" as const, indexed: false, source, id: page.id }))
 }
 
+/** Where the main menu (content/site/site.json) lists a path; pages it does not list come after, by name. */
+function menuPosition(content: string): (route: Route) => number {
+  const file = path.join(content, "site/site.json")
+  const { menu } = (fs.existsSync(file) ? readJson(file) : {}) as { menu?: { to?: string }[] }
+  const paths = (menu ?? []).map((item) => item.to)
+  return (route) => {
+    const index = paths.indexOf(route.path)
+    return index === -1 ? paths.length : index
+  }
+}
+
 /**
- * All routes: home, the solutions, the other pages, the notices, then the 404
- * probe. `content` defaults to the project's content/ folder.
+ * All routes: home, the solutions, the other pages (in the main menu's
+ * order), the notices, then the 404 probe. `content` defaults to the
+ * project's content/ folder.
  */
 export function siteRoutes(root: string, content = path.join(root, "content")): Route[] {
   const pages = pageRoutes(root)
+  const position = menuPosition(content)
   const home = pages.filter((route) => route.kind === "home")
-  const others = pages.filter((route) => route.kind === "page")
+  const others = pages.filter((route) => route.kind === "page").sort((a, b) => position(a) - position(b))
   const notFound = pages.filter((route) => route.kind === "not-found")
   return [...home, ...solutionRoutes(root, content), ...others, ...noticeRoutes(root, content), ...notFound]
 }

@@ -1,0 +1,72 @@
+/**
+ * The routes module on a made-up project: every address comes from the page
+ * files, the solution files and the forms' notice pages, so an editor's
+ * fourth solution or renamed notice page needs no edit anywhere else.
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { indexedRoutes, NOT_FOUND_PROBE, PAGE_PATH, siteRoutes, SLUG, solutionPath } from "../../src/content/routes"
+
+let root: string
+const write = (file: string, value: unknown) => {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
+  fs.writeFileSync(path.join(root, file), typeof value === "string" ? value : JSON.stringify(value))
+}
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "routes-"))
+  for (const page of ["index.tsx", "404.tsx", "contact.tsx", "product.tsx", "privacy.tsx"]) write(`src/pages/${page}`, "")
+  write("src/pages/README.md", "not a page")
+  write("content/site/site.json", { menu: [{ to: "/" }, { to: "/#about" }, { listsSolutions: true }, { to: "/product" }, { to: "/contact" }] })
+  write("content/solutions/heat.json", { slug: "waste-to-heat", order: 2 })
+  write("content/solutions/gas.json", { slug: "waste-to-gas", order: 1 })
+  write("content/solutions/notes.md", "not a solution")
+  write("content/forms/forms.json", { pages: [{ id: "contact-sent", path: "/thanks" }, { id: "unsubscribed", path: "/news/bye" }] })
+})
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
+
+it("lists home, the solutions by their order, the pages in the menu's order, the notices and the 404 probe", () => {
+  expect(siteRoutes(root).map((route) => [route.path, route.kind, route.indexed])).toEqual([
+    ["/", "home", true],
+    ["/waste-to-gas", "solution", true],
+    ["/waste-to-heat", "solution", true],
+    ["/product", "page", true],
+    ["/contact", "page", true],
+    ["/privacy", "page", true],
+    ["/thanks", "notice", false],
+    ["/news/bye", "notice", false],
+    [NOT_FOUND_PROBE, "not-found", false],
+  ])
+})
+
+it("names where each route comes from, and a notice's or solution's id", () => {
+  const routes = siteRoutes(root)
+  expect(routes.find((route) => route.path === "/waste-to-heat")).toMatchObject({ source: "content/solutions/heat.json", id: "waste-to-heat" })
+  expect(routes.find((route) => route.path === "/news/bye")).toMatchObject({ source: "content/forms/forms.json", id: "unsubscribed" })
+  expect(routes.find((route) => route.path === "/")).toMatchObject({ source: "src/pages/index.tsx" })
+})
+
+it("picks up a solution added by an editor, with no other edit", () => {
+  write("content/solutions/hydrogen.json", { slug: "waste-to-hydrogen", order: 3 })
+  expect(indexedRoutes(root).map((route) => route.path)).toEqual(["/", "/waste-to-gas", "/waste-to-heat", "/waste-to-hydrogen", "/product", "/contact", "/privacy"])
+})
+
+it("reads another content folder when given one", () => {
+  write("other/solutions/a.json", { slug: "waste-to-steam", order: 1 })
+  write("other/forms/forms.json", { pages: [] })
+  expect(siteRoutes(root, path.join(root, "other")).filter((route) => route.kind === "solution").map((route) => route.path)).toEqual(["/waste-to-steam"])
+})
+
+it("holds the slug and path rules the validation applies", () => {
+  expect(solutionPath("waste-to-gas")).toBe("/waste-to-gas")
+  expect(["waste-to-gas", "a1"].every((slug) => SLUG.test(slug))).toBe(true)
+  expect(["Waste", "a--b", "-a", "a/b", ""].some((slug) => SLUG.test(slug))).toBe(false)
+  expect(["/thank-you", "/subscribe/confirmed"].every((page) => PAGE_PATH.test(page))).toBe(true)
+  expect(["thank-you", "/Thank", "/a//b", "/a/"].some((page) => PAGE_PATH.test(page))).toBe(false)
+})
+
+it("on this site: the solution pages are the files of content/solutions", () => {
+  const here = path.resolve(__dirname, "../..")
+  const files = fs.readdirSync(path.join(here, "content/solutions")).filter((name) => name.endsWith(".json"))
+  expect(siteRoutes(here).filter((route) => route.kind === "solution")).toHaveLength(files.length)
+})
