@@ -6,7 +6,7 @@
 import { JSDOM } from "jsdom"
 import fs from "fs"
 import path from "path"
-import { NOT_FOUND_PROBE, SOLUTION_ROUTES, galleryCaptions, productTitles, routesOf, solutions } from "../support/content"
+import { NOT_FOUND_PROBE, SOLUTION_ROUTES, galleryCaptions, galleryFiles, heroSlides, productTitles, routesOf, siteLabels, solutions, type Link } from "../support/content"
 import { ROOT, readContent, serveBuild, type Served } from "../support/serve"
 
 jest.setTimeout(60_000)
@@ -39,9 +39,7 @@ const ROUTES = routesOf("home", "solution", "page")
 
 type Company = { phone: { tel: string; display: string }; email: string; location: string; address: { street: string }; social: { label: string; hidden: boolean }[] }
 const company = readContent<Company>("company/company.json")
-type Link = { label: string; to: string }
-type Site = { menu: { label: string; to?: string }[]; getInTouch: Link; footer: { usefulLinks: Link[] } }
-const site = readContent<Site>("site/site.json")
+const site = siteLabels()
 
 describe.each(ROUTES)("%s", (route) => {
   it("has its preload hints in the first bytes of <head>, before the inlined stylesheet", async () => {
@@ -138,8 +136,7 @@ describe("home page", () => {
 
   it("has every hero slide of the content, each with its poster, headings, paragraph and button", async () => {
     const doc = await page("/")
-    type Slide = { mainHeading: string; smallHeading: string; buttonText: string; buttonLink: string }
-    const { slides } = readContent<{ slides: Slide[] }>("hero/hero.json")
+    const slides = heroSlides()
     expect(slides.length).toBeGreaterThan(0)
     const rendered = [...doc.querySelectorAll(".hero .slick-slide:not(.slick-cloned) .hero-slide")]
     expect(rendered).toHaveLength(slides.length)
@@ -189,7 +186,7 @@ describe("home page", () => {
     const doc = await page("/")
     expect(doc.querySelector(".recycle picture source[type='image/webp']")).not.toBeNull()
     // every picture of content/gallery/, in file-name order, titled from gallery.json or its file name
-    const files = fs.readdirSync(path.join(ROOT, "content/gallery")).filter((name) => /\.(jpe?g|png|webp|avif)$/i.test(name))
+    const files = galleryFiles()
     expect(files.length).toBeGreaterThan(0)
     const captions = [...doc.querySelectorAll(".gallery .gallery__item figcaption")].map((f) => text(f))
     expect(captions).toHaveLength(files.length)

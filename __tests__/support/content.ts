@@ -15,9 +15,9 @@ export { NOT_FOUND_PROBE }
 /** Every route of this project's pages and content, in the routes module's order. */
 export const ROUTES: readonly Route[] = siteRoutes(ROOT)
 
-/** The addresses of the routes of the given kinds, in the routes module's order. */
+/** The addresses of the routes of the given kinds (all routes if none is given), in the routes module's order. */
 export function routesOf(...kinds: RouteKind[]): string[] {
-  return ROUTES.filter((route) => kinds.includes(route.kind)).map((route) => route.path)
+  return ROUTES.filter((route) => kinds.length === 0 || kinds.includes(route.kind)).map((route) => route.path)
 }
 
 /** Every address that answers 200 with a page: home, solutions, the other pages and the notices. */
@@ -40,6 +40,11 @@ export function solutions(): Solution[] {
   return ROUTES.filter((route) => route.kind === "solution").map((route) => JSON.parse(fs.readFileSync(path.join(ROOT, route.source), "utf8")) as Solution)
 }
 
+/** The picture files of content/gallery/ (photos only: gallery.json lies beside them). */
+export function galleryFiles(): string[] {
+  return fs.readdirSync(path.join(ROOT, "content/gallery")).filter((name) => /\.(jpe?g|png|webp|avif)$/i.test(name))
+}
+
 /** The gallery's captions as the site must show them: every picture of content/gallery/, titled by gallery.json or its file name. */
 export function galleryCaptions(): string[] {
   const { items = [] } = readContent<{ items?: { image: string; title: string; alt: string; id?: string }[] }>("gallery/gallery.json")
@@ -49,6 +54,24 @@ export function galleryCaptions(): string[] {
   })
   return galleryPictures(files, items).map((picture) => picture.title)
 }
+
+export interface Link {
+  label: string
+  to: string
+}
+
+/** The site-wide labels of content/site/site.json the tests look for. */
+export interface Site {
+  menu: { label: string; to?: string; listsSolutions?: boolean }[]
+  getInTouch: Link
+  footer: { usefulLinks: Link[] }
+  hero: { pause: string; play: string }
+}
+
+export const siteLabels = (): Site => readContent<Site>("site/site.json")
+
+/** The home page's hero slides, in order. */
+export const heroSlides = () => readContent<{ slides: { mainHeading: string; smallHeading: string; buttonText: string; buttonLink: string }[] }>("hero/hero.json").slides
 
 /** The products page's machines, in the order of content/products/products.json. */
 export function productTitles(): string[] {
