@@ -157,6 +157,13 @@ describe("home page", () => {
     })
   })
 
+  it("has the About Us title and text of the content", async () => {
+    const about = (await page("/")).querySelector("section#about")
+    const content = readContent<{ title: string; paragraphs: string[] }>("about/about.json")
+    expect(text(about?.querySelector("#about-title"))).toBe(content.title)
+    expect([...(about?.querySelectorAll("p") ?? [])].map((p) => text(p))).toEqual(expect.arrayContaining(content.paragraphs))
+  })
+
   it("has the Overview tabs of the content, one panel shown", async () => {
     const doc = await page("/")
     const { tabs } = readContent<{ tabs: { label: string }[] }>("overview/overview.json")
