@@ -8,6 +8,7 @@ import fs from "fs"
 import type { Page } from "playwright-core"
 import { AXE_TAGS } from "../../scripts/axe-tags"
 import { closeAll, confirmedSubscriber, openPage, origin, pageErrors, visit } from "../support/browser"
+import { routesOf } from "../support/content"
 
 jest.setTimeout(120_000)
 afterAll(closeAll)
@@ -34,7 +35,8 @@ async function axe(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)
 }
 
-const ROUTES = ["/", "/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/product", "/contact", "/privacy", "/no-such-page"]
+/** The public pages and the 404 page */
+const ROUTES = routesOf("home", "solution", "page", "not-found")
 
 describe.each([375, 1440])("at %i px", (width) => {
   it.each(ROUTES)("%s has no WCAG A/AA violation and hydrates without errors", async (route) => {

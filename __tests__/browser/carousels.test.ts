@@ -6,9 +6,15 @@
  */
 import type { Page } from "playwright-core"
 import { closeAll, openPage, origin, pageErrors, visit } from "../support/browser"
+import { FIRST_SOLUTION, heroSlides, siteLabels } from "../support/content"
+import { readContent } from "../support/serve"
 
 jest.setTimeout(90_000)
 afterAll(closeAll)
+
+const slides = heroSlides()
+const { pause, play } = siteLabels().hero
+const tabLabels = readContent<{ tabs: { label: string }[] }>("overview/overview.json").tabs.map((tab) => tab.label)
 
 const activeHeroSlide = (page: Page) => page.evaluate(() => Number(document.querySelector(".hero .slick-slide.slick-active")?.getAttribute("data-index")))
 const heroVideos = (page: Page) =>
@@ -28,7 +34,7 @@ describe("hero carousel", () => {
     await visit(page, "/")
     await page.waitForFunction(() => document.readyState === "complete")
     await page.mouse.move(5, 5)
-    expect(await page.locator(".hero .slick-slide:not(.slick-cloned)").count()).toBe(4)
+    expect(await page.locator(".hero .slick-slide:not(.slick-cloned)").count()).toBe(slides.length)
     expect(await page.evaluate(() => getComputedStyle(document.querySelector(".hero .slick-slide") as Element).transitionDuration)).toContain("0.8s")
     expect(await heroVideos(page)).toEqual([{ slide: 0, muted: true, loop: true, playsInline: true }])
     // Stop the clock, wait for the next change, then time one whole interval.
@@ -55,9 +61,9 @@ describe("hero carousel", () => {
     await page.locator(".hero .carousel-arrow--previous").click()
     await page.waitForTimeout(900)
     expect(await activeHeroSlide(page)).toBe(0)
-    await page.locator(".hero .slick-dots li button").nth(3).click()
+    await page.locator(".hero .slick-dots li button").nth(slides.length - 1).click()
     await page.waitForTimeout(900)
-    expect(await activeHeroSlide(page)).toBe(3)
+    expect(await activeHeroSlide(page)).toBe(slides.length - 1)
     await page.context().close()
   })
 
@@ -100,15 +106,15 @@ describe("hero carousel", () => {
     })
     expect(firstFocusable).toContain("hero__toggle")
     const toggle = page.locator(".hero__toggle")
-    expect(await toggle.getAttribute("aria-label")).toBe("Pause slideshow")
+    expect(await toggle.getAttribute("aria-label")).toBe(pause)
     await toggle.click()
-    expect(await toggle.getAttribute("aria-label")).toBe("Play slideshow")
+    expect(await toggle.getAttribute("aria-label")).toBe(play)
     await page.mouse.move(5, 5) // pointer away, so only the control decides
     await page.clock.runFor(20_000)
     expect(await activeHeroSlide(page)).toBe(0)
     expect(await heroVideos(page)).toEqual([])
     await toggle.click()
-    expect(await toggle.getAttribute("aria-label")).toBe("Pause slideshow")
+    expect(await toggle.getAttribute("aria-label")).toBe(pause)
     // rotation resumes although pointer and focus are still on the control
     await page.clock.runFor(9000)
     expect(await activeHeroSlide(page)).toBe(1)
@@ -223,7 +229,7 @@ describe("gallery behaviour", () => {
   it("moves one item per arrow click in 800 ms, wraps around, and never moves by itself", async () => {
     const page = await openPage(1440)
     await page.clock.install()
-    await visit(page, "/waste-to-biochar")
+    await visit(page, FIRST_SOLUTION)
     await takeOverGallery(page)
     // react-slick's timers run on the page clock; the CSS slide itself runs on real time
     const settle = async () => {
@@ -255,7 +261,7 @@ describe("gallery behaviour", () => {
 })
 
 describe("hidden slides", () => {
-  it.each(["/", "/waste-to-electricity"])("on %s hold nothing focusable and clones are hidden from assistive technology", async (route) => {
+  it.each(["/", FIRST_SOLUTION])("on %s hold nothing focusable and clones are hidden from assistive technology", async (route) => {
     const page = await openPage(1440)
     await visit(page, route)
     await takeOverGallery(page)
@@ -288,11 +294,11 @@ describe("overview tabs", () => {
     const tabs = page.locator('.overview [role="tab"]')
     await tabs.first().focus()
     await page.keyboard.press("ArrowRight")
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Our Mission")
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(tabLabels[1])
     expect(await page.locator('.overview [role="tabpanel"]:visible').count()).toBe(1)
     expect(await page.locator('.overview [role="tabpanel"]:visible').getAttribute("aria-labelledby")).toBe(await tabs.nth(1).getAttribute("id"))
     await page.keyboard.press("End")
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Our Vision")
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(tabLabels.at(-1))
     await page.keyboard.press("Home")
     expect(await tabs.first().getAttribute("aria-selected")).toBe("true")
     await page.context().close()

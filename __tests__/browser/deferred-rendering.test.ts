@@ -8,6 +8,7 @@
  */
 import type { Page } from "playwright-core"
 import { closeAll, openPage, visit } from "../support/browser"
+import { SOLUTION_ROUTES } from "../support/content"
 
 jest.setTimeout(60_000)
 afterAll(closeAll)
@@ -75,11 +76,10 @@ describe("pictures below the fold", () => {
 })
 
 describe("sections below the fold", () => {
-  it.each([
+  it.each<[number, string]>([
     [375, "/"],
     [1440, "/"],
-    [375, "/waste-to-electricity"],
-    [375, "/waste-to-charcoal"],
+    ...SOLUTION_ROUTES.slice(0, 2).map((route): [number, string] => [375, route]),
   ])("at %i px on %s, and the footer, are skipped until they near the viewport, then render in full", async (width, route) => {
     const page = await openPage(width)
     await visit(page, route)

@@ -6,13 +6,12 @@
  * paint, and draws that character in another typeface.
  */
 import { openPage, origin } from "../support/browser"
-import { readContent } from "../support/serve"
+import { routesOf } from "../support/content"
 
 jest.setTimeout(60_000)
 
-const solutions = ["waste-to-electricity", "waste-to-charcoal", "waste-to-biochar"]
-const notices = readContent<{ pages: { path: string }[] }>("forms/forms.json").pages.map((page) => page.path)
-const ROUTES = ["/", ...solutions.map((slug) => `/${slug}`), "/product", "/contact", "/privacy", ...notices, "/no-such-page"]
+/** Every route: home, solutions, the other pages, the notices and the 404 page */
+const ROUTES = routesOf()
 
 describe("the self-hosted font", () => {
   it.each(ROUTES)("has a glyph for every character on %s", async (route) => {

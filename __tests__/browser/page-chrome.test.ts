@@ -5,6 +5,7 @@
  */
 import type { Page } from "playwright-core"
 import { closeAll, openPage, pageErrors, visit } from "../support/browser"
+import { FIRST_SOLUTION, siteLabels } from "../support/content"
 
 jest.setTimeout(60_000)
 afterAll(closeAll)
@@ -186,7 +187,7 @@ describe("mobile menu", () => {
     await visit(page, "/")
     await page.locator("button.menu-toggler").click()
     const parent = page.locator(".mobile-menu .menu__parent")
-    const solutionLink = page.locator('.mobile-menu .submenu a[href="/waste-to-charcoal"]')
+    const solutionLink = page.locator(`.mobile-menu .submenu a[href="${FIRST_SOLUTION}"]`)
     await expect(parent.getAttribute("aria-expanded")).resolves.toBe("false")
     expect(await solutionLink.isVisible()).toBe(false)
     await parent.click()
@@ -204,7 +205,7 @@ describe("desktop Solutions dropdown", () => {
     const page = await openPage(1440)
     await visit(page, "/product")
     const parent = page.locator(".main-nav .menu__parent")
-    const link = page.locator('.main-nav .submenu a[href="/waste-to-biochar"]')
+    const link = page.locator(`.main-nav .submenu a[href="${FIRST_SOLUTION}"]`)
     const shown = () => link.evaluate((element) => getComputedStyle(element.closest(".submenu") as Element).visibility === "visible")
     await page.waitForTimeout(300)
     expect(await shown()).toBe(false)
@@ -215,7 +216,11 @@ describe("desktop Solutions dropdown", () => {
     await page.waitForTimeout(300)
     expect(await shown()).toBe(false)
 
-    await page.locator('.main-nav a[href="/#about"]').focus()
+    // the menu entry before Solutions, from where Tab reaches the Solutions parent
+    const { menu } = siteLabels()
+    const before = menu[menu.findIndex((item) => item.listsSolutions) - 1]
+    expect(before?.to).toBeTruthy()
+    await page.locator(`.main-nav .menu--desktop > li > a[href="${before!.to}"]`).focus()
     await page.keyboard.press("Tab")
     await page.waitForTimeout(300)
     expect(await page.evaluate(() => document.activeElement?.classList.contains("menu__parent"))).toBe(true)
@@ -223,7 +228,7 @@ describe("desktop Solutions dropdown", () => {
     await page.keyboard.press("Enter")
     await expect(parent.getAttribute("aria-expanded")).resolves.toBe("true")
     await page.keyboard.press("Tab")
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/waste-to-electricity")
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe(FIRST_SOLUTION)
     await page.keyboard.press("Escape")
     await expect(parent.getAttribute("aria-expanded")).resolves.toBe("false")
     expect(await page.evaluate(() => document.activeElement?.classList.contains("menu__parent"))).toBe(true)

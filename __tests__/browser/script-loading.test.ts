@@ -7,6 +7,7 @@
  */
 import { SCRIPTS_FALLBACK_MS } from "../../src/postbuild/loader"
 import { closeAll, openPage, origin, pageErrors } from "../support/browser"
+import { siteLabels } from "../support/content"
 
 jest.setTimeout(60_000)
 afterAll(closeAll)
@@ -109,7 +110,8 @@ describe("Gatsby's scripts", () => {
       release()
       await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
       await page.waitForTimeout(300)
-      expect([offered, await label()]).toEqual(["Play slideshow", "Pause slideshow"])
+      const { play, pause } = siteLabels().hero
+      expect([offered, await label()]).toEqual([play, pause])
       await page.context().close()
     })
   })

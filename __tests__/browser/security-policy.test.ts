@@ -5,11 +5,10 @@
  */
 import type { Page } from "playwright-core"
 import { cspViolations, openPage, origin, pageErrors, visit } from "../support/browser"
-import { readContent } from "../support/serve"
+import { routesOf } from "../support/content"
 
-const solutions = ["waste-to-electricity", "waste-to-charcoal", "waste-to-biochar"]
-const notices = readContent<{ pages: { path: string }[] }>("forms/forms.json").pages.map((page) => page.path)
-const ROUTES = ["/", ...solutions.map((slug) => `/${slug}`), "/product", "/contact", "/privacy", ...notices, "/no-such-page"]
+/** Every route: home, solutions, the other pages, the notices and the 404 page */
+const ROUTES = routesOf()
 
 async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight)

@@ -12,6 +12,7 @@ import gatsbyConfig from "../../gatsby-config"
 import { COMPRESSIBLE, MIN_BYTES } from "../../src/postbuild/precompress"
 import { inlineScriptHashes, scriptHash } from "../../src/security/headers"
 import { grade, parseCsp } from "../support/observatory"
+import { FIRST_SOLUTION, NOT_FOUND_PROBE, PAGE_ROUTES } from "../support/content"
 import { ROOT, serveBuild, type Served } from "../support/serve"
 
 let server: Served
@@ -31,7 +32,10 @@ const staticFile = () => {
   return `/static/${dir}/${inner[0]}`
 }
 
-const ROUTES = ["/", "/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/product", "/contact", "/thank-you"]
+/** Every page that answers 200: home, solutions, the other pages and the notices */
+const ROUTES = PAGE_ROUTES
+/** A page file in public/ for an address, as Gatsby writes it */
+const pageFile = (route: string) => (route === "/" ? "index.html" : `${route.slice(1)}/index.html`)
 const get = (pathname: string, init: RequestInit = {}) => fetch(`${server.origin}${pathname}`, { redirect: "manual", ...init })
 /** Through http, not fetch: the body as sent (fetch decodes it), and no Cache-Control: no-cache added to a conditional request */
 const undecoded = (pathname: string, headers: Record<string, string>) =>
@@ -44,7 +48,7 @@ const undecoded = (pathname: string, headers: Record<string, string>) =>
   })
 
 describe("security headers", () => {
-  const kinds = () => [...ROUTES, "/no-such-page", `/${hashedScript()}`, staticFile(), "/page-data/app-data.json", "/api/contact"]
+  const kinds = () => [...ROUTES, NOT_FOUND_PROBE, `/${hashedScript()}`, staticFile(), "/page-data/app-data.json", "/api/contact"]
 
   it("are on every response: pages, 404, scripts, images, page data and the form endpoints", async () => {
     for (const pathname of kinds()) {
@@ -141,15 +145,15 @@ describe("compression and routing", () => {
   it("sends the build's precompressed copies byte for byte, and the file itself to a client that accepts neither", async () => {
     const file = (name: string) => fs.readFileSync(path.join(ROOT, "public", name))
     const body = async (response: Response) => Buffer.from(await response.arrayBuffer())
-    const br = await get("/waste-to-biochar", { headers: { "Accept-Encoding": "br" } })
+    const br = await get(FIRST_SOLUTION, { headers: { "Accept-Encoding": "br" } })
     expect(br.headers.get("vary")).toMatch(/accept-encoding/i)
     expect(br.headers.get("content-type")).toMatch(/^text\/html/)
     // fetch decodes: compare the decoded body, then the raw bytes through http
-    expect((await body(br)).equals(file("waste-to-biochar/index.html"))).toBe(true)
+    expect((await body(br)).equals(file(pageFile(FIRST_SOLUTION)))).toBe(true)
     const raw = async (pathname: string, encoding: string) => (await undecoded(pathname, { "Accept-Encoding": encoding })).body
-    expect((await raw("/waste-to-biochar", "br")).equals(file("waste-to-biochar/index.html.br"))).toBe(true)
+    expect((await raw(FIRST_SOLUTION, "br")).equals(file(`${pageFile(FIRST_SOLUTION)}.br`))).toBe(true)
     expect((await raw(`/${hashedScript()}`, "gzip")).equals(file(`${hashedScript()}.gz`))).toBe(true)
-    expect((await raw("/no-such-page", "br")).equals(file("404.html.br"))).toBe(true)
+    expect((await raw(NOT_FOUND_PROBE, "br")).equals(file("404.html.br"))).toBe(true)
     expect((await raw("/product", "identity")).equals(file("product/index.html"))).toBe(true)
   })
 

@@ -6,6 +6,7 @@
 import { JSDOM } from "jsdom"
 import fs from "fs"
 import path from "path"
+import { NOT_FOUND_PROBE, SOLUTION_ROUTES, galleryCaptions, galleryFiles, heroSlides, productTitles, routesOf, siteLabels, solutions, type Link } from "../support/content"
 import { ROOT, readContent, serveBuild, type Served } from "../support/serve"
 
 jest.setTimeout(60_000)
@@ -24,7 +25,6 @@ async function page(path: string): Promise<Document> {
 }
 
 const text = (element: Element | null | undefined) => (element?.textContent ?? "").replace(/\s+/g, " ").trim()
-const normalise = (value: string) => value.toLowerCase().replace(/&/g, "and").replace(/\s+/g, " ").trim()
 
 beforeAll(async () => {
   server = await serveBuild()
@@ -34,10 +34,12 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const ROUTES = ["/", "/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/product", "/contact", "/privacy"]
+/** The public pages: home, every solution, the other pages (the notices and the 404 page are checked apart) */
+const ROUTES = routesOf("home", "solution", "page")
 
-type Company = { phone: { tel: string; display: string }; email: string; location: string; address: { street: string } }
+type Company = { phone: { tel: string; display: string }; email: string; location: string; address: { street: string }; social: { label: string; hidden: boolean }[] }
 const company = readContent<Company>("company/company.json")
+const site = siteLabels()
 
 describe.each(ROUTES)("%s", (route) => {
   it("has its preload hints in the first bytes of <head>, before the inlined stylesheet", async () => {
@@ -73,19 +75,19 @@ describe.each(ROUTES)("%s", (route) => {
     expect(topBar?.querySelector(`a[href="tel:${company.phone.tel}"]`)).not.toBeNull()
     expect(topBar?.querySelector(`a[href="mailto:${company.email}"]`)).not.toBeNull()
     expect(text(topBar)).toContain(company.location)
-    for (const network of ["Facebook", "X", "LinkedIn"]) {
-      expect(topBar?.querySelector(`a[aria-label="${network}"]`)).not.toBeNull()
+    for (const network of company.social.filter((profile) => !profile.hidden)) {
+      expect(topBar?.querySelector(`a[aria-label="${network.label}"]`)).not.toBeNull()
     }
-    expect(doc.querySelector('a[aria-label="Instagram"]')).toBeNull()
+    for (const network of company.social.filter((profile) => profile.hidden)) expect(doc.querySelector(`a[aria-label="${network.label}"]`)).toBeNull()
 
     const nav = doc.querySelector(".main-nav")
     const items = [...(nav?.querySelectorAll(".menu--desktop > li") ?? [])].map((li) => text(li.firstElementChild))
-    expect(items).toEqual(["Home", "About Us", "Solutions", "Products", "Contact"])
-    expect(nav?.querySelector('a[href="/#about"]')).not.toBeNull()
-    for (const slug of ROUTES.slice(1, 4)) expect(nav?.querySelector(`.submenu a[href="${slug}"]`)).not.toBeNull()
+    expect(items).toEqual(site.menu.map((item) => item.label))
+    for (const item of site.menu.filter((entry) => entry.to)) expect(nav?.querySelector(`.menu--desktop > li > a[href="${item.to}"]`)).not.toBeNull()
+    for (const slug of SOLUTION_ROUTES) expect(nav?.querySelector(`.submenu a[href="${slug}"]`)).not.toBeNull()
     expect(doc.body.innerHTML).not.toContain("Produts")
     // the menu's call to action names itself in the address (where the lead came from)
-    expect(doc.querySelector('.main-bar a[href="/contact?from=menu"].button')?.textContent).toBe("Get In Touch")
+    expect(doc.querySelector(`.main-bar a[href="${site.getInTouch.to}?from=menu"].button`)?.textContent).toBe(site.getInTouch.label)
     expect(doc.querySelector(".main-bar a.main-bar__phone")?.getAttribute("href")).toBe(`tel:${company.phone.tel}`)
 
     expect(doc.querySelector('button.menu-toggler[aria-controls="mobile-menu"]')).not.toBeNull()
@@ -100,9 +102,9 @@ describe.each(ROUTES)("%s", (route) => {
     expect(email?.hasAttribute("required")).toBe(true)
     const useful = [...(footer?.querySelectorAll('nav[aria-labelledby="footer-useful-links"] a') ?? [])].map((a) => text(a))
     // the spec's four, in its order, then what the content adds (the privacy notice)
-    const content = readContent<{ footer: { usefulLinks: { label: string }[] } }>("site/site.json")
-    expect(useful).toEqual(content.footer.usefulLinks.map((link) => link.label))
-    expect(useful.slice(0, 4)).toEqual(["Home", "About Us", "Our Products", "Contact Us"])
+    expect(useful).toEqual(site.footer.usefulLinks.map((link) => link.label))
+    const usefulHrefs = [...(footer?.querySelectorAll('nav[aria-labelledby="footer-useful-links"] a') ?? [])].map((a) => a.getAttribute("href"))
+    expect(usefulHrefs).toEqual(site.footer.usefulLinks.map((link) => link.to))
     expect(text(footer)).toContain(company.address.street)
     expect(text(footer?.querySelector(".site-footer__bottom"))).toMatch(new RegExp(`© ${new Date().getFullYear()}`))
     expect(doc.querySelector('a.go-to-top[href="#top"]')).not.toBeNull()
@@ -132,13 +134,12 @@ describe("home page", () => {
     expect(main.querySelector("section#about")).not.toBeNull()
   })
 
-  it("has 4 hero slides, each with its poster, headings, paragraph and button", async () => {
+  it("has every hero slide of the content, each with its poster, headings, paragraph and button", async () => {
     const doc = await page("/")
-    type Slide = { mainHeading: string; smallHeading: string; buttonText: string; buttonLink: string }
-    const { slides } = readContent<{ slides: Slide[] }>("hero/hero.json")
-    expect(slides).toHaveLength(4)
+    const slides = heroSlides()
+    expect(slides.length).toBeGreaterThan(0)
     const rendered = [...doc.querySelectorAll(".hero .slick-slide:not(.slick-cloned) .hero-slide")]
-    expect(rendered).toHaveLength(4)
+    expect(rendered).toHaveLength(slides.length)
     rendered.forEach((element, index) => {
       const slide = slides[index]!
       expect(text(element.querySelector(".hero-slide__title"))).toBe(slide.mainHeading)
@@ -156,98 +157,80 @@ describe("home page", () => {
     })
   })
 
-  it("has the Overview tabs About, Our Mission and Our Vision", async () => {
+  it("has the About Us title and text of the content", async () => {
+    const about = (await page("/")).querySelector("section#about")
+    const content = readContent<{ title: string; paragraphs: string[] }>("about/about.json")
+    expect(text(about?.querySelector("#about-title"))).toBe(content.title)
+    expect([...(about?.querySelectorAll("p") ?? [])].map((p) => text(p))).toEqual(expect.arrayContaining(content.paragraphs))
+  })
+
+  it("has the Overview tabs of the content, one panel shown", async () => {
     const doc = await page("/")
-    expect([...doc.querySelectorAll('.overview [role="tab"]')].map((tab) => text(tab))).toEqual(["About", "Our Mission", "Our Vision"])
+    const { tabs } = readContent<{ tabs: { label: string }[] }>("overview/overview.json")
+    expect([...doc.querySelectorAll('.overview [role="tab"]')].map((tab) => text(tab))).toEqual(tabs.map((tab) => tab.label))
     expect(doc.querySelectorAll('.overview [role="tabpanel"]:not([hidden])')).toHaveLength(1)
   })
 
-  it("has the 4 service cards and the 4 why-choose-us points named in the spec", async () => {
+  it("has the service cards and the why-choose-us points of the content, in its order", async () => {
     const doc = await page("/")
-    expect([...doc.querySelectorAll(".services .service-card h3")].map((h) => text(h))).toEqual([
-      "MSW Management",
-      "Horticulture Waste Management",
-      "Agro Waste Management",
-      "Hospital Waste Management",
-    ])
-    expect([...doc.querySelectorAll(".why .why-point h3")].map((h) => text(h))).toEqual([
-      "Innovation & Expertise",
-      "Environmental Integrity",
-      "Economic Impact",
-      "Tailored Solutions",
-    ])
+    const { cards } = readContent<{ cards: { title: string }[] }>("services/services.json")
+    expect([...doc.querySelectorAll(".services .service-card h3")].map((h) => text(h))).toEqual(cards.map((card) => card.title))
+    const { points } = readContent<{ points: { title: string }[] }>("why-choose-us/why-choose-us.json")
+    expect([...doc.querySelectorAll(".why .why-point h3")].map((h) => text(h))).toEqual(points.map((point) => point.title))
   })
 
-  it("has Contact Us → /contact and Get a Quote → the contact form with a subject", async () => {
+  it("has the contact link and the quote button → the contact form with a subject", async () => {
     const doc = await page("/")
     const cta = doc.querySelector(".cta")
-    expect(cta?.querySelector('a[href="/contact"]')?.textContent).toBe("Contact Us")
-    const quote = [...(cta?.querySelectorAll("a") ?? [])].find((a) => text(a) === "Get a Quote")
-    expect(quote?.getAttribute("href")).toMatch(/^\/contact\?subject=.+#contact$/)
+    const { contact, quote } = readContent<{ contact: Link; quote: { label: string; subject: string } }>("call-to-action/call-to-action.json")
+    expect(cta?.querySelector(`a[href="${contact.to}"]`)?.textContent).toBe(contact.label)
+    const button = [...(cta?.querySelectorAll("a") ?? [])].find((a) => text(a) === quote.label)
+    expect(button?.getAttribute("href")).toMatch(/^\/contact\?subject=.+#contact$/)
+    expect(new URL(button!.getAttribute("href")!, "http://x").searchParams.get("subject")).toBe(quote.subject)
   })
 
-  it("has the recycle-materials image and 8 gallery items", async () => {
+  it("has the recycle-materials image and every gallery picture", async () => {
     const doc = await page("/")
     expect(doc.querySelector(".recycle picture source[type='image/webp']")).not.toBeNull()
-    // every picture of content/gallery/, in file-name order, titled from gallery.json
-    const { items = [] } = readContent<{ items?: { image: string; title: string }[] }>("gallery/gallery.json")
-    const files = fs.readdirSync(path.join(ROOT, "content/gallery")).filter((name) => /\.(jpe?g|png|webp|avif)$/i.test(name)).sort()
-    expect(files).toHaveLength(8)
+    // every picture of content/gallery/, in file-name order, titled from gallery.json or its file name
+    const files = galleryFiles()
+    expect(files.length).toBeGreaterThan(0)
     const captions = [...doc.querySelectorAll(".gallery .gallery__item figcaption")].map((f) => text(f))
-    expect(captions).toEqual(files.map((file) => items.find((item) => item.image === file)?.title))
+    expect(captions).toHaveLength(files.length)
+    expect(captions).toEqual(galleryCaptions())
   })
 })
 
-const STEPS: Record<string, string[]> = {
-  "/waste-to-electricity": ["RDF fluff preparation", "gasification in a synthesizer", "low-water steam generation and power production"],
-  "/waste-to-charcoal": ["drying", "pyrolysis / carbonization", "charcoal recovery", "by-product use"],
-  "/waste-to-biochar": ["collection and segregation", "size reduction", "pyrolysis / carbonization", "cooling and collection"],
-}
+const STEPS = solutions().map((solution, index) => [SOLUTION_ROUTES[index]!, solution] as const)
 
-describe.each(Object.entries(STEPS))("solution page %s", (route, steps) => {
-  it("has the title banner with breadcrumb, the text, its images, How it works with the spec's steps and the gallery", async () => {
+describe.each(STEPS)("solution page %s", (route, solution) => {
+  const steps = solution.howItWorks.steps.map((step) => step.title)
+  it("has the title banner with breadcrumb, the text, its images, How it works with its steps and the gallery", async () => {
     const doc = await page(route)
     const banner = doc.querySelector(".page-banner")
-    expect(text(banner?.querySelector("h1"))).not.toBe("")
+    expect(text(banner?.querySelector("h1"))).toBe(solution.title)
     expect(banner?.querySelector('nav .breadcrumb, nav[aria-label] a[href="/"]')).not.toBeNull()
     expect(banner?.querySelector('[aria-current="page"]')).not.toBeNull()
     expect(doc.querySelectorAll(".solution-intro__text p").length).toBeGreaterThan(0)
     const images = doc.querySelectorAll(".solution-images picture")
     expect(images.length).toBeGreaterThanOrEqual(1)
     images.forEach((picture) => expect(picture.querySelector("source[type='image/avif']")).not.toBeNull())
-    const titles = [...doc.querySelectorAll(".how-it-works .step h3")].map((h) => normalise(text(h)))
-    expect(titles).toEqual(steps.map(normalise))
-    expect(doc.querySelectorAll(".gallery .gallery__item")).toHaveLength(8)
+    expect([...doc.querySelectorAll(".how-it-works .step h3")].map((h) => text(h))).toEqual(steps)
+    expect(doc.querySelectorAll(".gallery .gallery__item")).toHaveLength(galleryCaptions().length)
   })
-})
 
-describe("figures in the copy", () => {
-  it("uses the spec's figures on the solution pages", async () => {
-    const electricity = text((await page("/waste-to-electricity")).querySelector("main"))
-    expect(electricity).toContain("80–90%")
-    const charcoal = text((await page("/waste-to-charcoal")).querySelector("main"))
-    expect(charcoal).toContain("350–700 °C")
-    expect(charcoal).toContain("250–300 °C")
-    expect(charcoal).toContain("15–20%")
-    const biochar = text((await page("/waste-to-biochar")).querySelector("main"))
-    expect(biochar).toContain("300–700 °C")
+  it("shows the content's text and the description of every step, figures as the copy writes them", async () => {
+    const main = text((await page(route)).querySelector("main"))
+    const copy = [...solution.intro.paragraphs, ...solution.howItWorks.steps.map((step) => step.description)].map((paragraph) => paragraph.replace(/\s+/g, " ").trim())
+    for (const paragraph of copy) expect(main).toContain(paragraph)
   })
 })
 
 describe("/product", () => {
-  it("lists the 8 machines, each with its image and a link to the contact form naming it", async () => {
+  it("lists every machine of the content, each with its image and a link to the contact form naming it", async () => {
     const doc = await page("/product")
     const cards = [...doc.querySelectorAll(".product-card")]
-    expect(cards.map((card) => text(card.querySelector("h3")))).toEqual([
-      "Conveyor Belt",
-      "Trommel & Screening",
-      "Sorting Table",
-      "Single & Double Shaft Shredder",
-      "Magnetic Separator",
-      "Thermolyzer",
-      "UV Sanitization Chamber",
-      "Air Separator",
-    ])
+    expect(cards.map((card) => text(card.querySelector("h3")))).toEqual(productTitles())
     for (const card of cards) {
       expect(card.querySelector("picture source[type='image/avif']")).not.toBeNull()
       expect(card.querySelector("picture img")?.getAttribute("alt")).toBeTruthy()
@@ -312,13 +295,13 @@ describe("/contact", () => {
 
 describe("not found", () => {
   it("answers an unknown path with 404 and a page with the menu and links to the solutions and contact", async () => {
-    const response = await fetch(`${server.origin}/no-such-page`)
+    const response = await fetch(`${server.origin}${NOT_FOUND_PROBE}`)
     expect(response.status).toBe(404)
     const doc = new JSDOM(await response.text()).window.document
     expect(doc.querySelector("header.site-header")).not.toBeNull()
     expect(doc.querySelector("footer.site-footer")).not.toBeNull()
     const main = doc.querySelector("main")
-    for (const slug of ROUTES.slice(1, 4)) expect(main?.querySelector(`a[href="${slug}"]`)).not.toBeNull()
+    for (const slug of SOLUTION_ROUTES) expect(main?.querySelector(`a[href="${slug}"]`)).not.toBeNull()
     expect(main?.querySelector('a[href="/contact"]')).not.toBeNull()
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex")
   })

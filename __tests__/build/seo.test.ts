@@ -8,15 +8,18 @@ import { JSDOM } from "jsdom"
 import fs from "fs"
 import path from "path"
 import sharp from "sharp"
+import { indexedRoutes } from "../../src/content/routes"
+import { routesOf, solutions as contentSolutions } from "../support/content"
 import { ROOT, readContent, serveBuild, type Served } from "../support/serve"
 
 jest.setTimeout(60_000)
 
 const site = readContent<{ siteUrl: string; language: string; title: string }>("site/site.json")
 const products = readContent<{ items: { title: string }[] }>("products/products.json")
-const solutions = fs.readdirSync(path.join(ROOT, "content", "solutions")).filter((file) => file.endsWith(".json")).map((file) => readContent<{ slug: string; breadcrumb: string }>(`solutions/${file}`))
-const notices = readContent<{ pages: { path: string }[] }>("forms/forms.json").pages.map((page) => page.path)
-const PUBLIC = ["/", ...solutions.map((solution) => `/${solution.slug}`), "/product", "/contact", "/privacy"]
+const solutions = contentSolutions()
+const notices = routesOf("notice")
+/** The pages open to search engines, as the routes module lists them for the sitemap */
+const PUBLIC = indexedRoutes(ROOT).map((route) => route.path)
 
 let server: Served
 const documents = new Map<string, Document>()
