@@ -6,13 +6,13 @@
  * the replaced photo is served anew, with no JSON or code edit. Everything is
  * put back and rebuilt afterwards, also when the test fails.
  */
-import { execFileSync } from "child_process"
 import fs from "fs"
 import os from "os"
 import path from "path"
 import sharp from "sharp"
 import { JSDOM } from "jsdom"
 import { FIRST_SOLUTION, galleryFiles } from "../support/content"
+import { gatsbyBuild } from "../support/gatsby-build"
 import { ROOT, readContent } from "../support/serve"
 
 jest.setTimeout(240_000)
@@ -27,15 +27,7 @@ const SAVED_PRODUCT = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "rebuild-"
 /** The gallery's pictures before the drop-in */
 const PICTURES = galleryFiles()
 
-const build = () => {
-  const started = Date.now()
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/gatsby/cli.js"), "build"], {
-    cwd: ROOT,
-    stdio: "pipe",
-    env: { ...process.env, NODE_ENV: "production", GATSBY_TELEMETRY_DISABLED: "1" },
-  })
-  return (Date.now() - started) / 1000
-}
+const build = () => gatsbyBuild().seconds
 const srcset = (source: Element | null | undefined) => source?.getAttribute("srcset")
 const page = (route: string) => new JSDOM(fs.readFileSync(path.join(ROOT, "public", route, "index.html"), "utf8")).window.document
 const productSrcset = () =>

@@ -26,6 +26,10 @@ const edit = (file: string, change: (data: Record<string, unknown>) => void) => 
   fs.writeFileSync(target, JSON.stringify(data, null, 2))
 }
 
+const read = <T = Record<string, unknown>>(file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as T
+/** The solution files, in the order the validation reads them */
+const solutionFiles = () => fs.readdirSync(path.join(dir, "solutions")).filter((name) => name.endsWith(".json")).sort()
+
 const errorsOf = async () => {
   const cwd = process.cwd()
   process.chdir(path.dirname(dir))
@@ -42,8 +46,9 @@ describe("validateContent", () => {
   })
 
   it("names a missing required field", async () => {
-    edit("services/services.json", (data) => delete (data.cards as Record<string, unknown>[])[1]!.title)
-    expect(await errorsOf()).toEqual(['content/services/services.json: cards[1].title is missing; it is required (text). Add "title".'])
+    const last = read<{ cards: unknown[] }>("services/services.json").cards.length - 1
+    edit("services/services.json", (data) => delete (data.cards as Record<string, unknown>[])[last]!.title)
+    expect(await errorsOf()).toEqual([`content/services/services.json: cards[${last}].title is missing; it is required (text). Add "title".`])
   })
 
   it("names a field of the wrong kind", async () => {
@@ -52,23 +57,28 @@ describe("validateContent", () => {
   })
 
   it("names an image path that resolves to no file", async () => {
-    edit("gallery/gallery.json", (data) => ((data.items as Record<string, unknown>[])[2]!.image = "gallery-99.jpg"))
+    const index = read<{ items?: unknown[] }>("gallery/gallery.json").items?.length ?? 0
+    edit("gallery/gallery.json", (data) => (data.items = [...((data.items as unknown[] | undefined) ?? []), { image: "gallery-99.jpg", title: "Missing", alt: "Missing" }]))
     expect(await errorsOf()).toEqual([
-      'content/gallery/gallery.json: items[2].image is "gallery-99.jpg", but there is no such file in content/gallery/. Add the file there or correct the name.',
+      `content/gallery/gallery.json: items[${index}].image is "gallery-99.jpg", but there is no such file in content/gallery/. Add the file there or correct the name.`,
     ])
   })
 
   it("names a duplicate solution slug", async () => {
-    edit("solutions/waste-to-biochar.json", (data) => (data.slug = "waste-to-charcoal"))
+    const [first] = solutionFiles()
+    const { slug } = read<{ slug: string }>(`solutions/${first}`)
+    // a copy of the first solution under a later name: the same slug twice
+    fs.copyFileSync(path.join(dir, "solutions", first!), path.join(dir, "solutions", "zz-copy.json"))
     expect(await errorsOf()).toEqual([
-      'content/solutions/waste-to-charcoal.json: "slug" is "waste-to-charcoal", which content/solutions/waste-to-biochar.json already uses. Give each solution its own slug (it becomes the page\'s address).',
+      `content/solutions/zz-copy.json: "slug" is "${slug}", which content/solutions/${first} already uses. Give each solution its own slug (it becomes the page's address).`,
     ])
   })
 
   it("names a solution slug that is not a clean path segment", async () => {
-    edit("solutions/waste-to-biochar.json", (data) => (data.slug = "Waste To A/"))
+    const [first] = solutionFiles()
+    edit(`solutions/${first}`, (data) => (data.slug = "Waste To A/"))
     expect(await errorsOf()).toEqual([
-      'content/solutions/waste-to-biochar.json: "slug" is "Waste To A/". Use lower-case letters, digits and single hyphens, e.g. "waste-to-electricity" (it becomes the page\'s address).',
+      `content/solutions/${first}: "slug" is "Waste To A/". Use lower-case letters, digits and single hyphens, e.g. "waste-to-electricity" (it becomes the page's address).`,
     ])
   })
 
@@ -86,25 +96,33 @@ describe("validateContent", () => {
 
   it("names malformed JSON with its line and column", async () => {
     const file = path.join(dir, "recycle/recycle.json")
-    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace('",\n  "text"', '"\n  "text"'))
+    // the comma after the first text value goes: the parser stops at the next line's first key
+    const text = JSON.stringify(read("recycle/recycle.json"), null, 2)
+    const comma = text.indexOf('",\n') + 1
+    fs.writeFileSync(file, text.slice(0, comma) + text.slice(comma + 1))
+    const line = text.slice(0, comma).split("\n").length + 1
     const [error] = await errorsOf()
-    expect(error).toMatch(/^content\/recycle\/recycle\.json: is not valid JSON at line 3, column 3 \(.+\)\. Check for a missing comma, quote or bracket there\.$/)
+    expect(error).toMatch(new RegExp(`^content/recycle/recycle\\.json: is not valid JSON at line ${line}, column 3 \\(.+\\)\\. Check for a missing comma, quote or bracket there\\.$`))
   })
 
   it("names an unsupported image format", async () => {
-    fs.writeFileSync(path.join(dir, "products/air-separator.gif"), "GIF89a")
-    edit("products/products.json", (data) => ((data.items as Record<string, unknown>[])[7]!.image = "air-separator.gif"))
+    const last = read<{ items: unknown[] }>("products/products.json").items.length - 1
+    fs.writeFileSync(path.join(dir, "products/machine.gif"), "GIF89a")
+    edit("products/products.json", (data) => ((data.items as Record<string, unknown>[])[last]!.image = "machine.gif"))
     expect(await errorsOf()).toEqual([
-      'content/products/products.json: items[7].image is "air-separator.gif", a .gif; use .jpg, .jpeg, .png, .webp, .avif here.',
+      `content/products/products.json: items[${last}].image is "machine.gif", a .gif; use .jpg, .jpeg, .png, .webp, .avif here.`,
     ])
   })
 
   it("names an image far too small for where it is shown", async () => {
+    // a new file of its own, which nothing else names
+    const poster = "small-poster.jpg"
     await sharp({ create: { width: 640, height: 360, channels: 3, background: "#1f4d36" } })
       .jpeg()
-      .toFile(path.join(dir, "hero/hero-2.jpg"))
+      .toFile(path.join(dir, "hero", poster))
+    edit("hero/hero.json", (data) => ((data.slides as Record<string, unknown>[])[0]!.poster = poster))
     expect(await errorsOf()).toEqual([
-      'content/hero/hero.json: slides[1].poster "hero-2.jpg" is 640 px wide, far too small for where it is shown (full width behind the hero (up to 1920 px)); use a picture at least 1280 px wide.',
+      `content/hero/hero.json: slides[0].poster "${poster}" is 640 px wide, far too small for where it is shown (full width behind the hero (up to 1920 px)); use a picture at least 1280 px wide.`,
     ])
   })
 })
