@@ -6,7 +6,10 @@ import { createRoot, hydrateRoot } from "react-dom/client"
 import "slick-carousel/slick/slick.css"
 import { markHydrationStarted, replayEarlyClick } from "./src/lib/early-click"
 import { notePageChange } from "./src/lib/lead-source"
-import "./src/styles/global.css"
+import "./src/styles/tokens.css"
+import "./src/styles/base.css"
+import "./src/styles/shared.css"
+import "./src/styles/stylesheets"
 
 /**
  * Hydrates in a transition. Gatsby's own hydrateRoot call renders the whole page in one
