@@ -3,6 +3,7 @@ import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
 import { Layout } from "../components/layout/Layout"
 import { Seo } from "../components/layout/Seo"
 import { required } from "../lib/required"
+import "./404.css"
 
 export default function NotFoundPage({ data }: PageProps<Queries.NotFoundPageQuery>) {
   const page = required(data.notFoundJson, "content/not-found/not-found.json")

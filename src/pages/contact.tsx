@@ -8,6 +8,7 @@ import { Seo } from "../components/layout/Seo"
 import { useSite } from "../hooks/use-site"
 import { required } from "../lib/required"
 import { breadcrumbs } from "../lib/structured-data"
+import "./contact.css"
 
 export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
   const site = required(data.siteJson, "content/site/site.json")

@@ -7,6 +7,7 @@ import { PRIVACY_PATH } from "../lib/links"
 import { required } from "../lib/required"
 import { breadcrumbs } from "../lib/structured-data"
 import { fill } from "../lib/text"
+import "./privacy.css"
 
 /** The privacy notice: the content's sections, with the company's details and the retention the server applies filled in. */
 export default function PrivacyPage({ data }: PageProps<Queries.PrivacyPageQuery>) {

@@ -3,6 +3,7 @@ import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
 import { Layout } from "../components/layout/Layout"
 import { Seo } from "../components/layout/Seo"
 import { required } from "../lib/required"
+import "../pages/404.css"
 
 interface Context {
   noticeId: string

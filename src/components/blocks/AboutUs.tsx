@@ -4,6 +4,7 @@ import { ContentImage } from "../primitives/ContentImage"
 import { Reveal } from "../primitives/Reveal"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { SmartLink } from "../primitives/SmartLink"
+import "./text-and-picture.css"
 
 export const ABOUT_ID = "about"
 

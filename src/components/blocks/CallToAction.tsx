@@ -2,6 +2,7 @@ import * as React from "react"
 import { graphql } from "gatsby"
 import { contactFormHref } from "../../lib/links"
 import { SmartLink } from "../primitives/SmartLink"
+import "./CallToAction.css"
 
 export function CallToAction({ data }: { data: Queries.CallToActionFragment }) {
   return (

@@ -1,5 +1,6 @@
 import * as React from "react"
 import { CaretLeftIcon, CaretRightIcon } from "../primitives/Icons"
+import "./CarouselArrow.css"
 
 interface Props {
   direction: "previous" | "next"

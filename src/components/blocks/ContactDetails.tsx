@@ -3,6 +3,7 @@ import { graphql } from "gatsby"
 import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
 import { PostalAddress } from "../primitives/PostalAddress"
+import "./ContactDetails.css"
 
 interface Props {
   labels: Queries.ContactDetailsFragment

@@ -7,6 +7,7 @@ import { pageBefore } from "../../lib/lead-source"
 import { CONTACT_FORM_ID } from "../../lib/links"
 import { PrivacyNote } from "../primitives/PrivacyNote"
 import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
+import "./ContactForm.css"
 
 type FieldName = keyof typeof FORMS.contact
 

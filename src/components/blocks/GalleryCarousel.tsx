@@ -8,6 +8,7 @@ import { imageData } from "../primitives/ContentImage"
 import { Picture } from "../primitives/Picture"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { CarouselArrow } from "./CarouselArrow"
+import "./GalleryCarousel.css"
 
 type GallerySettingsData = Pick<Queries.GalleryCarouselFragment, "visible" | "transitionSpeed" | "responsive">
 

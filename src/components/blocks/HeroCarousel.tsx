@@ -10,6 +10,7 @@ import { PauseIcon, PlayIcon } from "../primitives/Icons"
 import { Picture } from "../primitives/Picture"
 import { SmartLink } from "../primitives/SmartLink"
 import { CarouselArrow } from "./CarouselArrow"
+import "./HeroCarousel.css"
 
 /**
  * One slide at a time with a fade, dots and arrows, at content's transition

@@ -2,6 +2,7 @@ import * as React from "react"
 import { graphql } from "gatsby"
 import { Reveal } from "../primitives/Reveal"
 import { SectionHeading } from "../primitives/SectionHeading"
+import "./HowItWorks.css"
 
 /** The numbered steps of a solution's process. */
 export function HowItWorks({ data }: { data: Queries.HowItWorksFragment }) {

@@ -3,6 +3,8 @@ import { graphql } from "gatsby"
 import { ContentImage } from "../primitives/ContentImage"
 import { Reveal } from "../primitives/Reveal"
 import { SectionHeading } from "../primitives/SectionHeading"
+import "./text-and-picture.css"
+import "./Overview.css"
 
 /** The About / Our Mission / Our Vision tabs (WAI-ARIA tabs pattern). */
 export function Overview({ data }: { data: Queries.OverviewFragment }) {

@@ -6,6 +6,7 @@ import { ContentImage } from "../primitives/ContentImage"
 import { Reveal } from "../primitives/Reveal"
 import { ArrowRightIcon } from "../primitives/Icons"
 import { SectionHeading } from "../primitives/SectionHeading"
+import "./ProductList.css"
 
 /** The machines, each with a link to the contact form that names it in the subject. */
 export function ProductList({ data }: { data: Queries.ProductListFragment }) {

@@ -1,6 +1,7 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { ContentImage } from "../primitives/ContentImage"
+import "./RecycleMaterials.css"
 
 export function RecycleMaterials({ data }: { data: Queries.RecycleMaterialsFragment }) {
   return (

@@ -3,6 +3,7 @@ import { graphql } from "gatsby"
 import { ContentImage } from "../primitives/ContentImage"
 import { Reveal } from "../primitives/Reveal"
 import { SectionHeading } from "../primitives/SectionHeading"
+import "./ServiceIndustry.css"
 
 export function ServiceIndustry({ data }: { data: Queries.ServiceIndustryFragment }) {
   return (

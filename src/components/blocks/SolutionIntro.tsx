@@ -2,6 +2,7 @@ import * as React from "react"
 import { graphql } from "gatsby"
 import { ContentImage } from "../primitives/ContentImage"
 import { SectionHeading } from "../primitives/SectionHeading"
+import "./SolutionIntro.css"
 
 /** A solution page's descriptive text and its set of images. */
 export function SolutionIntro({ data }: { data: Queries.SolutionIntroFragment }) {

@@ -3,6 +3,7 @@ import { graphql } from "gatsby"
 import { ContentImage } from "../primitives/ContentImage"
 import { Reveal } from "../primitives/Reveal"
 import { SectionHeading } from "../primitives/SectionHeading"
+import "./WhyChooseUs.css"
 
 export function WhyChooseUs({ data }: { data: Queries.WhyChooseUsFragment }) {
   const points = [...data.points].sort((a, b) => a.column - b.column)

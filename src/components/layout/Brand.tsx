@@ -1,5 +1,6 @@
 import * as React from "react"
 import { graphql, Link } from "gatsby"
+import "./Brand.css"
 
 interface Props {
   company: Queries.BrandFragment

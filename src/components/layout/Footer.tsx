@@ -9,6 +9,7 @@ import { SmartLink } from "../primitives/SmartLink"
 import { Brand } from "./Brand"
 import { SocialLinks } from "./SocialLinks"
 import { SubscribeForm } from "./SubscribeForm"
+import "./Footer.css"
 
 interface Props {
   site: Queries.FooterSiteFragment

@@ -1,6 +1,7 @@
 import * as React from "react"
 import { useScroll } from "../../hooks/use-scroll"
 import { ArrowUpIcon } from "../primitives/Icons"
+import "./GoToTop.css"
 
 /**
  * A link to the top of the page, shown past `offset` px of scrolling: it works without JavaScript (#top) and, with

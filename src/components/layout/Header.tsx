@@ -8,6 +8,7 @@ import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { MobileMenu, MOBILE_MENU_ID } from "./MobileMenu"
 import { TopBar } from "./TopBar"
+import "./Header.css"
 
 interface Props {
   site: Queries.HeaderSiteFragment

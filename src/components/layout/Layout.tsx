@@ -5,6 +5,7 @@ import { Footer } from "./Footer"
 import { GoToTop } from "./GoToTop"
 import { Header } from "./Header"
 import { ScrollProgress } from "./ScrollProgress"
+import "./Layout.css"
 
 /** The chrome of every page: progress line, header, footer and go-to-top. */
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,7 @@
 import * as React from "react"
 import { graphql, Link } from "gatsby"
 import { CaretDownIcon } from "../primitives/Icons"
+import "./MainMenu.css"
 
 interface Props {
   /** "desktop" for the header bar, "mobile" for the off-canvas menu */

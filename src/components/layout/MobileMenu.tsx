@@ -6,6 +6,7 @@ import { PhoneLink } from "../primitives/PhoneLink"
 import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { SocialLinks } from "./SocialLinks"
+import "./MobileMenu.css"
 
 export const MOBILE_MENU_ID = "mobile-menu"
 

@@ -1,5 +1,6 @@
 import * as React from "react"
 import { useScroll } from "../../hooks/use-scroll"
+import "./ScrollProgress.css"
 
 /** A thin line at the top of the page whose width is the share of the page scrolled. */
 export function ScrollProgress() {

@@ -1,6 +1,7 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { FacebookIcon, InstagramIcon, LinkedinIcon, XIcon } from "../primitives/Icons"
+import "./SocialLinks.css"
 
 const icons: Record<string, typeof FacebookIcon> = {
   facebook: FacebookIcon,

@@ -5,6 +5,7 @@ import { useFormSubmit } from "../../hooks/use-form-submit"
 import type { FormCopy } from "../../hooks/use-form-submit"
 import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
 import { PrivacyNote } from "../primitives/PrivacyNote"
+import "./SubscribeForm.css"
 
 interface Props {
   labels: Queries.SubscribeLabelsFragment

@@ -3,6 +3,7 @@ import { graphql } from "gatsby"
 import { EmailIcon, LocationIcon, PhoneIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
 import { SocialLinks } from "./SocialLinks"
+import "./TopBar.css"
 
 interface Props {
   labels: Queries.TopBarLabelsFragment

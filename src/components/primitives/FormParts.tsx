@@ -1,6 +1,7 @@
 import * as React from "react"
 import { HONEYPOT } from "../../forms/fields"
 import type { SubmitState } from "../../hooks/use-form-submit"
+import "./FormParts.css"
 
 /** A field people never see or reach; bots that fill in every input fill it in too. */
 export function Honeypot({ id, label }: { id: string; label: string }) {

@@ -1,5 +1,6 @@
 import * as React from "react"
 import { graphql } from "gatsby"
+import "./PhoneLink.css"
 
 interface Props {
   phone: Queries.PhoneLinkFragment

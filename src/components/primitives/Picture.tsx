@@ -1,5 +1,6 @@
 import * as React from "react"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
+import "./Picture.css"
 
 interface Props {
   image: IGatsbyImageData

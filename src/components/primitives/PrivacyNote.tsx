@@ -2,6 +2,7 @@ import * as React from "react"
 import { graphql, Link } from "gatsby"
 import { PRIVACY_PATH } from "../../lib/links"
 import { fill } from "../../lib/text"
+import "./PrivacyNote.css"
 
 interface Props {
   privacy: Queries.PrivacyNotesFragment

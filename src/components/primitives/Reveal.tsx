@@ -1,6 +1,7 @@
 import * as React from "react"
 import { useInViewOnce } from "../../hooks/use-in-view-once"
 import { useReducedMotion } from "../../hooks/use-reduced-motion"
+import "./Reveal.css"
 
 type Props<T extends React.ElementType> = {
   as?: T

@@ -1,4 +1,5 @@
 import * as React from "react"
+import "./SectionHeading.css"
 
 interface Props {
   eyebrow: string
