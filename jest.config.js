@@ -43,6 +43,12 @@ module.exports = {
     },
     {
       ...shared,
+      displayName: "cms",
+      testMatch: ["<rootDir>/__tests__/cms/**/*.test.[jt]s?(x)"],
+      testEnvironment: "node",
+    },
+    {
+      ...shared,
       displayName: "forms",
       testMatch: ["<rootDir>/__tests__/forms/**/*.test.[jt]s?(x)"],
       testEnvironment: "node",

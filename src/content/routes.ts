@@ -13,6 +13,8 @@ import path from "node:path"
 
 /** A solution's slug, which becomes its address: lower-case letters, digits and single hyphens. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+/** First path segments the site uses for other things: the CMS, the form endpoints, Gatsby's files */
+export const RESERVED_SEGMENTS = ["admin", "api", "static", "page-data", "_gatsby"]
 /** A page's path such as /thank-you or /subscribe/confirmed: a leading slash, slug-like segments. */
 export const PAGE_PATH = /^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/
 /** An address no page has: where tests and the audit see the 404 page. */

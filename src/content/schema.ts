@@ -8,7 +8,8 @@
  * the JSON file; their @file directive says which formats and widths fit.
  *
  * The same SDL drives Gatsby's GraphQL types (typeDefs), the content
- * validation (contentSchema) and the gallery's drop-in pictures (fileRule).
+ * validation (contentSchema), the gallery's drop-in pictures (fileRule) and
+ * the editors' CMS at /admin (src/cms/config.ts).
  */
 import fs from "node:fs"
 import path from "node:path"
@@ -32,8 +33,14 @@ export const modelSdl = MODEL_FILES.map((name) => read(`model/${name}`)).join("\
 /** A directive's use in SDL, with arguments that may hold quoted parentheses */
 const usage = (name: string) => new RegExp(`\\s@${name}\\((?:[^()"]|"[^"]*")*\\)`, "g")
 
-/** The SDL Gatsby gets: @file and @dropIn are the validation's, not Gatsby's */
-export const typeDefs = modelSdl.replace(usage("file"), "").replace(usage("dropIn"), "")
+/** The site's own directives (directives.graphql): the validation's and the CMS's, not Gatsby's */
+export const SITE_DIRECTIVES = ["file", "dropIn", "entryPerFile", "multiline"]
+
+/** The SDL Gatsby gets: the site's own directives taken out */
+export const typeDefs = SITE_DIRECTIVES.reduce(
+  (sdl, name) => sdl.replace(usage(name), "").replace(new RegExp(`\\s@${name}\\b(?!\\()`, "g"), ""),
+  modelSdl,
+)
 
 let schema: GraphQLSchema | undefined
 
@@ -50,6 +57,8 @@ export interface FileRule {
   minWidth?: number
   /** Where it is shown, for the message */
   shownAt?: string
+  /** Where the CMS puts an upload, relative to the JSON file ("" beside it) */
+  folder: string
 }
 
 /** The @file rule of `Type.field`; undefined for a field without one. */

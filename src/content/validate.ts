@@ -19,7 +19,7 @@ import {
 } from "graphql"
 import sharp from "sharp"
 import { NOTICE_IDS } from "../forms/notices"
-import { PAGE_PATH, SLUG } from "./routes"
+import { PAGE_PATH, RESERVED_SEGMENTS, SLUG } from "./routes"
 import { contentSchema, dropInRule, fileRule, type FileRule } from "./schema"
 
 const schema = contentSchema()
@@ -173,6 +173,10 @@ function checkSlug(file: string, data: unknown, slugs: Map<string, string>, repo
   if (typeof slug !== "string") return
   if (!SLUG.test(slug)) {
     report.errors.push(`${file}: "slug" is "${slug}". Use lower-case letters, digits and single hyphens, e.g. "waste-to-electricity" (it becomes the page's address).`)
+    return
+  }
+  if (RESERVED_SEGMENTS.includes(slug)) {
+    report.errors.push(`${file}: "slug" is "${slug}", an address the site uses for something else (${RESERVED_SEGMENTS.map((name) => `/${name}`).join(", ")}). Choose another slug.`)
     return
   }
   const other = slugs.get(slug)

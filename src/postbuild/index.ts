@@ -4,6 +4,7 @@
  */
 import { promises as fs } from "node:fs"
 import path from "node:path"
+import { admin } from "./admin"
 import { compileHints } from "./compile-hints"
 import { inlineScripts } from "./inline-scripts"
 import { inlineStyles } from "./inline-styles"
@@ -13,19 +14,20 @@ import type { PostbuildContext, PostbuildStep } from "./step"
 
 /**
  * In order: files first, then the pages (styles before scripts: the script
- * step checks the page as it will be sent), and compression last, when every
- * file is final.
+ * step checks the page as it will be sent), the CMS's own folder, and
+ * compression last, when every file is final.
  */
-export const STEPS: PostbuildStep[] = [robots, compileHints, inlineStyles, inlineScripts, precompressFiles]
+export const STEPS: PostbuildStep[] = [robots, compileHints, inlineStyles, inlineScripts, admin, precompressFiles]
 
 /** Every page's HTML file under `dir`, absolute. */
-export async function pageFiles(dir: string): Promise<string[]> {
+export async function pageFiles(dir: string, root = dir): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true })
   const nested = await Promise.all(
     entries.map((entry) => {
       const full = path.join(dir, entry.name)
-      // _gatsby/ holds Gatsby's slices, which it stitches into pages again on warm builds: they stay as Gatsby wrote them
-      if (entry.isDirectory()) return ["static", "page-data", "_gatsby"].includes(entry.name) ? [] : pageFiles(full)
+      // _gatsby/ holds Gatsby's slices, which it stitches into pages again on warm builds: they stay as Gatsby wrote them;
+      // admin/ is the CMS's (src/postbuild/admin.ts), not a page of the site
+      if (entry.isDirectory()) return ["static", "page-data", "_gatsby"].includes(entry.name) || (entry.name === "admin" && dir === root) ? [] : pageFiles(full, root)
       return entry.name.endsWith(".html") ? [full] : []
     }),
   )

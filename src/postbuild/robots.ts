@@ -2,10 +2,14 @@ import { promises as fs } from "node:fs"
 import path from "node:path"
 import type { PostbuildStep } from "./step"
 
-/** robots.txt: everything may be crawled but the form endpoints; the sitemap's absolute address. */
+/**
+ * robots.txt: everything may be crawled but the form endpoints and the
+ * editors' CMS (/admin and what is under it, not other paths that begin with
+ * "admin": `$` ends a pattern, RFC 9309); the sitemap's absolute address.
+ */
 export function robotsTxt(siteUrl: string): string {
   const sitemap = new URL("/sitemap-index.xml", `${siteUrl}/`).toString()
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${sitemap}\n`
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin$\nDisallow: /admin/\n\nSitemap: ${sitemap}\n`
 }
 
 export const robots: PostbuildStep = {

@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from "gatsby"
 import { createHash } from "node:crypto"
 import { pageLoader } from "../postbuild/loader"
+import { productionBackend, type CmsBackend, type CmsEnvironment } from "../cms/config"
 
 type HeaderRule = NonNullable<GatsbyConfig["headers"]>[number]
 
@@ -41,6 +42,45 @@ export function contentSecurityPolicy(): string {
   }
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ")
+}
+
+/** The origin of a URL, for a CSP source list */
+const origin = (url: string) => new URL(url).origin
+
+/** The origins the CMS's backend talks to: its API, and its server (Gitea's OAuth, GitHub's images) */
+function backendOrigins(backend: CmsBackend): string[] {
+  if (backend.name === "proxy") return [origin(backend.proxy_url)]
+  if (backend.name === "gitea") return [origin(backend.api_root), origin(backend.base_url)]
+  return [origin(backend.api_root ?? "https://api.github.com"), "https://raw.githubusercontent.com"]
+}
+
+/**
+ * The Content-Security-Policy of /admin only, exactly what Decap CMS needs:
+ * its bundle evaluates code it builds at run time ('unsafe-eval') and runs
+ * WebAssembly ('wasm-unsafe-eval'), its styles are set by script
+ * ('unsafe-inline'), uploads and previews are blob: URLs, and it talks to
+ * the Git backend's API (from the CMS_* settings; the local backend under
+ * `npm run develop`). The public pages keep contentSecurityPolicy().
+ */
+export function cmsContentSecurityPolicy(backend: CmsBackend = productionBackend(process.env as CmsEnvironment)): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'none'"],
+    "script-src": ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...(backend.name === "github" ? ["https://avatars.githubusercontent.com"] : []), ...backendOrigins(backend)],
+    "font-src": ["'self'", "data:"],
+    "media-src": ["'self'", "blob:"],
+    "connect-src": ["'self'", "blob:", ...backendOrigins(backend)],
+    "frame-src": ["'self'", "blob:"],
+    "manifest-src": ["'self'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "object-src": ["'none'"],
+  }
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${[...new Set(values)].join(" ")}`)
     .join("; ")
 }
 
@@ -98,5 +138,14 @@ export function siteHeaders(): HeaderRule[] {
     // from sharp, files from publicURL, fonts from webpack): a year
     { source: "/static/*", headers: [{ key: "cache-control", value: IMMUTABLE }] },
     ...UNHASHED_FILES.map((source) => ({ source, headers: [{ key: "cache-control", value: REVALIDATE }] })),
+    // The editors' CMS (src/cms/): its own CSP, never indexed, its unhashed files revalidated
+    ...["/admin", "/admin/*"].map((source) => ({
+      source,
+      headers: [
+        { key: "content-security-policy", value: cmsContentSecurityPolicy() },
+        { key: "x-robots-tag", value: "noindex, nofollow" },
+        { key: "cache-control", value: REVALIDATE },
+      ],
+    })),
   ]
 }

@@ -1,0 +1,191 @@
+/**
+ * The editors' CMS end to end, as an editor uses it: on a copy of the
+ * project, the local backend (`npm run cms`) and `gatsby develop` run, and
+ * headless Chromium edits through /admin. Saves must land in content/ as an
+ * editor would have written them, pass the content validation, and show on
+ * the site a build makes; an entry with a required field emptied must be
+ * refused with a message, its file untouched.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { chromium, type Browser, type Page } from "playwright-core"
+import sharp from "sharp"
+import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/chromium.cjs"
+import { startLocalBackend, type LocalBackend } from "../../src/cms/local-backend"
+import { readableName } from "../../src/content/gallery"
+import { validateContent } from "../../src/content/validate"
+import { freePort, waitUntil } from "../support/form-server"
+import { copyTrackedFiles, linkNodeModules } from "../support/project-copy"
+
+jest.setTimeout(10 * 60_000)
+
+const SCREENSHOTS = path.resolve(__dirname, "../../screenshots/cms")
+const project = fs.mkdtempSync(path.join(os.tmpdir(), "cms-e2e-"))
+const content = path.join(project, "content")
+let backend: LocalBackend
+let develop: ChildProcess | undefined
+let developOutput = ""
+let site = ""
+let browser: Browser
+let pageErrors: string[] = []
+let consoleErrors: string[] = []
+
+const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(content, file), "utf8"))
+/** The file once it is whole: the backend writes in place, so a read may catch it half-written */
+const settledJson = (file: string) => {
+  try {
+    return readJson(file)
+  } catch {
+    return {}
+  }
+}
+const gatsby = (args: string[], env: Record<string, string>) =>
+  spawn(process.execPath, [path.join(project, "node_modules/gatsby/cli.js"), ...args], {
+    cwd: project,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+
+beforeAll(async () => {
+  copyTrackedFiles(project)
+  linkNodeModules(project)
+  fs.mkdirSync(SCREENSHOTS, { recursive: true })
+  const backendPort = await freePort()
+  backend = await startLocalBackend({ root: project, port: backendPort, quiet: true })
+  const sitePort = await freePort()
+  site = `http://127.0.0.1:${sitePort}`
+  develop = gatsby(["develop", "-H", "127.0.0.1", "-p", String(sitePort)], { CMS_LOCAL_PORT: String(backendPort), NODE_ENV: "development" })
+  develop.stdout!.on("data", (chunk: Buffer) => (developOutput += chunk.toString()))
+  develop.stderr!.on("data", (chunk: Buffer) => (developOutput += chunk.toString()))
+  await waitUntil(
+    async () => (await fetch(`${site}/admin/`).then((response) => response.ok).catch(() => false)) || undefined,
+    4 * 60_000,
+    "gatsby develop did not serve /admin/",
+    1000,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n${developOutput.slice(-3000)}`)
+  })
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  develop?.kill("SIGTERM")
+  await backend?.close()
+  fs.rmSync(project, { recursive: true, force: true })
+})
+
+/** /admin in a fresh page, logged in to the local backend */
+async function openCms(hash = ""): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  page.on("pageerror", (error) => pageErrors.push(`${hash || "/admin/"}: ${String(error)} ${error.stack ?? ""}`.trim()))
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${hash || "/admin/"}: ${message.text()}`)
+  })
+  await page.goto(`${site}/admin/`)
+  await page.getByRole("button", { name: /login/i }).click()
+  await page.getByRole("link", { name: /hero/i }).first().waitFor()
+  if (hash) await page.goto(`${site}/admin/${hash}`)
+  return page
+}
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole("button", { name: /^publish$/i }).click()
+  await page.getByRole("menuitem", { name: "Publish now" }).click()
+}
+
+describe("the CMS at /admin, on the local backend", () => {
+  const heading = "Electricity From the Town's Own Refuse, Saved in the CMS"
+  const step = { id: "cms-quality-check", title: "Quality Check Added in the CMS", description: "Each batch is weighed and sampled before it leaves the site.", icon: "drying.svg" }
+  const picture = "cms-upload-test.jpg"
+
+  it("refuses to save an entry with a required field emptied, says which field, and leaves its file as it was", async () => {
+    const file = path.join(content, "services/services.json")
+    const before = fs.readFileSync(file, "utf8")
+    const page = await openCms("#/collections/services/entries/services")
+    const title = page.getByLabel("Title").first()
+    await expect(title.inputValue()).resolves.toBe(readJson("services/services.json").title)
+    await title.fill("")
+    await publish(page)
+    await page.getByText("Oops, you've missed a required field. Please complete before saving.").waitFor({ timeout: 10_000 })
+    await page.getByText(/title is required/i).first().waitFor({ timeout: 10_000 })
+    await page.screenshot({ path: path.join(SCREENSHOTS, "required-field-1440.png") })
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(fs.readFileSync(file, "utf8")).toBe(before)
+    await page.close()
+    // Decap rejects the refused save with no reason (its notice above is the message); nothing else went wrong
+    expect(pageErrors).toEqual(["#/collections/services/entries/services: undefined"])
+  })
+
+  it("saves a hero heading, a gallery picture and a new how-it-works step into content/, which validate and show on the built site", async () => {
+    pageErrors = []
+    consoleErrors = []
+    // the collection list, for the reviewers' screenshot
+    const page = await openCms()
+    expect(await page.title()).toMatch(/content manager/i)
+    await page.screenshot({ path: path.join(SCREENSHOTS, "collections-1440.png") })
+
+    // a gallery picture through the media library: it joins the gallery with no JSON edit
+    const upload = path.join(project, picture)
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 46, g: 125, b: 50 } } }).jpeg().toFile(upload)
+    await page.getByRole("button", { name: "Media" }).click()
+    await page.locator("input[type=file]").setInputFiles(upload)
+    await waitUntil(() => fs.existsSync(path.join(content, "gallery", picture)) || undefined, 20_000, "the uploaded picture did not reach content/gallery/")
+    expect(fs.readFileSync(path.join(content, "gallery", picture))).toEqual(fs.readFileSync(upload))
+    await page.close()
+
+    // the hero's main heading, with the site's own hero in the preview
+    const hero = await openCms("#/collections/hero/entries/hero")
+    await hero.getByLabel("Main heading").first().fill(heading)
+    const preview = hero.frameLocator("iframe").first()
+    await preview.getByText(heading).first().waitFor({ timeout: 20_000 })
+    await hero.screenshot({ path: path.join(SCREENSHOTS, "hero-editor-1440.png") })
+    await publish(hero)
+    await waitUntil(() => settledJson("hero/hero.json").slides?.[0].mainHeading === heading || undefined, 20_000, "hero.json was not saved")
+    await hero.close()
+
+    // a new step in a solution's How it works, its icon picked from the solution's icons
+    const solution = await openCms("#/collections/solutions/entries/waste-to-charcoal")
+    const stepsBefore = readJson("solutions/waste-to-charcoal.json").howItWorks.steps.length as number
+    await solution.getByRole("button", { name: "Add step" }).click()
+    await solution.getByLabel("ID").last().fill(step.id)
+    await solution.getByLabel("Title").last().fill(step.title)
+    await solution.getByLabel("Description").last().fill(step.description)
+    await solution.getByRole("button", { name: /choose an image/i }).last().click()
+    await solution.getByText(step.icon, { exact: true }).click()
+    await solution.getByRole("button", { name: "Choose selected" }).click()
+    await solution.frameLocator("iframe").first().getByText(step.title).waitFor({ timeout: 20_000 })
+    await solution.screenshot({ path: path.join(SCREENSHOTS, "solution-preview-1440.png") })
+    await publish(solution)
+    await waitUntil(() => settledJson("solutions/waste-to-charcoal.json").howItWorks?.steps.length === stepsBefore + 1 || undefined, 20_000, "the solution was not saved")
+    await solution.close()
+
+    // the files, as an editor would have written them
+    const saved = readJson("solutions/waste-to-charcoal.json")
+    expect(saved.howItWorks.steps.at(-1)).toEqual({ ...step, icon: `icons/${step.icon}` })
+    expect(saved.slug).toBe("waste-to-charcoal")
+    expect(readJson("hero/hero.json").slides[0].mainHeading).toBe(heading)
+    const report = await validateContent(content)
+    expect(report.errors).toEqual([])
+    expect(pageErrors).toEqual([])
+    expect(consoleErrors).toEqual([])
+
+    // a build of the edited copy shows all three
+    develop?.kill("SIGTERM")
+    develop = undefined
+    const build = gatsby(["build"], { NODE_ENV: "production" })
+    let buildOutput = ""
+    build.stdout!.on("data", (chunk: Buffer) => (buildOutput += chunk.toString()))
+    build.stderr!.on("data", (chunk: Buffer) => (buildOutput += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => build.on("close", resolve))
+    if (code !== 0) throw new Error(`gatsby build failed on the CMS's edits:\n${buildOutput.slice(-4000)}`)
+    const home = fs.readFileSync(path.join(project, "public/index.html"), "utf8")
+    expect(home).toContain(heading.replace(/'/g, "&#x27;"))
+    expect(home).toContain(`alt="${readableName(picture.replace(/\.jpg$/, ""))}"`)
+    const charcoal = fs.readFileSync(path.join(project, "public/waste-to-charcoal/index.html"), "utf8")
+    expect(charcoal).toContain(step.title)
+    expect(charcoal).toContain(step.description)
+  })
+})

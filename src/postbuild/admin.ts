@@ -1,0 +1,22 @@
+import { promises as fs } from "node:fs"
+import path from "node:path"
+import { adminFiles } from "../cms/admin"
+import type { PostbuildStep } from "./step"
+
+/**
+ * The editors' CMS at /admin (src/cms/): its page, the configuration made
+ * from the content model with the production Git backend (CMS_* settings,
+ * README "Editing in the browser"), Decap's bundle and the preview bundle.
+ * No public page links to or loads any of it.
+ */
+export const admin: PostbuildStep = {
+  name: "the CMS at /admin",
+  async run({ publicDir, contentDir, reporter }) {
+    const dir = path.join(publicDir, "admin")
+    await fs.rm(dir, { recursive: true, force: true })
+    await fs.mkdir(dir, { recursive: true })
+    const files = await adminFiles({ contentDir, local: false })
+    for (const [name, body] of files) await fs.writeFile(path.join(dir, name), body)
+    reporter.info(`Wrote the CMS to public/admin/ (${files.size} files)`)
+  },
+}
