@@ -17,7 +17,7 @@ function builtPages(): string[] {
   assertBuilt()
   return (fs.readdirSync(PUBLIC, { recursive: true }) as string[])
     .map((name) => name.split(path.sep).join("/"))
-    .filter((name) => (name === "index.html" || name.endsWith("/index.html") || name === "404.html") && !/^(static|page-data|_gatsby)\//.test(name))
+    .filter((name) => (name === "index.html" || name.endsWith("/index.html") || name === "404.html") && !/^(static|page-data|_gatsby|admin)\//.test(name))
     .sort()
 }
 

@@ -95,5 +95,5 @@ it("gives every file field of the model a rule, and the gallery's folder the pic
     .filter(({ type, field }) => !fileRule(`${type.name}.${field.name}`))
   expect(withoutRule.map(({ type, field }) => `${type.name}.${field.name}`)).toEqual([])
   expect(dropInRule("GalleryJson")?.formats).toEqual(["jpg", "jpeg", "png", "webp", "avif"])
-  expect(fileRule("CompanyJson.logo")).toEqual({ formats: ["svg"] })
+  expect(fileRule("CompanyJson.logo")).toEqual({ formats: ["svg"], folder: "" })
 })

@@ -20,6 +20,8 @@ beforeEach(() => {
   fs.mkdirSync(path.join(publicDir, "page-data"), { recursive: true })
   fs.mkdirSync(path.join(contentDir, "site"), { recursive: true })
   fs.writeFileSync(path.join(contentDir, "site/site.json"), JSON.stringify({ siteUrl: "https://plant.example" }))
+  fs.mkdirSync(path.join(contentDir, "company"), { recursive: true })
+  fs.writeFileSync(path.join(contentDir, "company/company.json"), JSON.stringify({ name: "Plant Ltd" }))
   fs.writeFileSync(
     path.join(publicDir, "webpack.stats.json"),
     JSON.stringify({ namedChunkGroups: { app: { assets: [{ name: "app-1.js" }] } }, assetsByChunkName: { app: ["app-1.js", "styles.new.css"] } }),
@@ -43,6 +45,7 @@ it("runs its steps in order, compression last", () => {
     "compile hints in the first scripts",
     "the current stylesheet inline in every page",
     "inline scripts under the Content-Security-Policy",
+    "the CMS at /admin",
     "brotli and gzip copies",
   ])
 })
@@ -69,6 +72,11 @@ it("leaves every step's work on disk", async () => {
   expect(fs.existsSync(path.join(publicDir, "product/index.html.br"))).toBe(true)
   expect(require("zlib").gunzipSync(fs.readFileSync(path.join(publicDir, "product/index.html.gz"))).toString()).toBe(html)
   expect(reporter.info).toHaveBeenCalledWith(expect.stringMatching(/^Precompressed \d+ files/))
+  // the CMS, with the production configuration, left as the CMS needs it (no page rewrite)
+  expect(read("admin/index.html")).toContain("<title>Content manager · Plant Ltd</title>")
+  expect(read("admin/index.html")).not.toContain(pageLoader())
+  expect(JSON.parse(read("admin/config.yml")).publish_mode).toBe("editorial_workflow")
+  expect(fs.existsSync(path.join(publicDir, "admin/decap-cms.js.br"))).toBe(true)
 })
 
 it("stops the build on an inline script the policy does not allow, naming the page", async () => {
