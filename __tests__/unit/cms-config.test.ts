@@ -11,7 +11,7 @@ import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers"
 import { getNullableType, isListType, isNonNullType, isObjectType, type GraphQLObjectType, type GraphQLOutputType } from "graphql"
 import { cmsConfig, contentTypes, labelOf, productionBackend, type CmsField } from "../../src/cms/config"
 import { configField, toFragmentData } from "../../src/cms/preview/data"
-import { contentSchema, fileRule } from "../../src/content/schema"
+import { buildContentSchema, contentSchema, fileRule, modelSdl } from "../../src/content/schema"
 import { validateContent } from "../../src/content/validate"
 import { robotsTxt } from "../../src/postbuild/robots"
 import { cmsContentSecurityPolicy, contentSecurityPolicy, siteHeaders } from "../../src/security/headers"
@@ -72,6 +72,18 @@ describe("the CMS configuration, made from the content model", () => {
     for (const { folder, type } of types) fields += expectMatches(type, entryFields(folder), folder)
     // nested types included: a field added anywhere in the model is walked, and fails here without its widget
     expect(fields).toBeGreaterThan(200)
+  })
+
+  it("shows a field added to the model in the CMS, with no second edit", () => {
+    const sdl = modelSdl.replace(
+      "type HeroSlide {",
+      'type HeroSlide {\n  "Small print under the button"\n  footnote: String! @multiline\n  "A badge picture"\n  badge: File @fileByRelativePath @file(formats: ["png"], folder: "badges")',
+    )
+    const slides = cmsConfig(CONTENT, { model: buildContentSchema(sdl) }).collections.find((collection) => collection.name === "hero")!.files![0]!.fields.find((field) => field.name === "slides")!
+    expect(slides.fields!.slice(0, 2)).toEqual([
+      { name: "footnote", label: "Footnote", hint: "Small print under the button", required: true, widget: "text" },
+      { name: "badge", label: "Badge", hint: "A badge picture Accepts png.", required: false, widget: "image", media_folder: "badges", public_folder: "badges", choose_url: false },
+    ])
   })
 
   it("gives each field the widget its type and directives call for (a hero slide)", () => {

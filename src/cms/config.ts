@@ -28,6 +28,7 @@ import {
   type GraphQLField,
   type GraphQLObjectType,
   type GraphQLOutputType,
+  type GraphQLSchema,
 } from "graphql"
 import { contentSchema, fileRule } from "../content/schema"
 import { typeNameForFolder } from "../content/validate"
@@ -103,21 +104,20 @@ export function labelOf(name: string): string {
 }
 
 const PICTURE_FORMATS = new Set(["jpg", "jpeg", "png", "webp", "avif", "svg", "gif"])
-const schema = () => contentSchema()
 
-function directive(name: string, node: Parameters<typeof getDirectiveValues>[1] | undefined): Record<string, unknown> | undefined {
-  const definition = schema().getDirective(name)
+function directive(model: GraphQLSchema, name: string, node: Parameters<typeof getDirectiveValues>[1] | undefined): Record<string, unknown> | undefined {
+  const definition = model.getDirective(name)
   return definition && node ? (getDirectiveValues(definition, node) as Record<string, unknown> | undefined) : undefined
 }
 
 /** One field of the model as a CMS widget */
-export function cmsField(owner: GraphQLObjectType, field: GraphQLField<unknown, unknown>): CmsField {
-  return widgetFor(field.type, {
+export function cmsField(model: GraphQLSchema, owner: GraphQLObjectType, field: GraphQLField<unknown, unknown>): CmsField {
+  return widgetFor(model, field.type, {
     name: field.name,
     label: labelOf(field.name),
     hint: field.description ?? undefined,
-    multiline: Boolean(directive("multiline", field.astNode ?? undefined)),
-    file: fileRule(`${owner.name}.${field.name}`),
+    multiline: Boolean(directive(model, "multiline", field.astNode ?? undefined)),
+    file: fileRule(`${owner.name}.${field.name}`, model),
   })
 }
 
@@ -129,16 +129,16 @@ interface FieldFacts {
   file?: ReturnType<typeof fileRule>
 }
 
-function widgetFor(type: GraphQLOutputType, facts: FieldFacts): CmsField {
+function widgetFor(model: GraphQLSchema, type: GraphQLOutputType, facts: FieldFacts): CmsField {
   const required = isNonNullType(type)
   const base = getNullableType(type)
   const common = { name: facts.name, label: facts.label, ...(facts.hint ? { hint: facts.hint } : {}), required }
   if (isListType(base)) {
     const item = getNullableType(base.ofType)
     const singular = { label_singular: labelOf(facts.name.replace(/s$/, "")).toLowerCase() }
-    if (isObjectType(item)) return { ...common, ...singular, widget: "list", collapsed: false, fields: objectFields(item) }
+    if (isObjectType(item)) return { ...common, ...singular, widget: "list", collapsed: false, fields: objectFields(model, item) }
     // a list of plain values: each item is one of them, named after the list
-    const { name: _n, label: _l, hint: _h, ...single } = widgetFor(base.ofType, { ...facts, label: labelOf(facts.name.replace(/s$/, "")) })
+    const { name: _n, label: _l, hint: _h, ...single } = widgetFor(model, base.ofType, { ...facts, label: labelOf(facts.name.replace(/s$/, "")) })
     return { ...common, ...singular, widget: "list", field: { ...single, name: facts.name, label: labelOf(facts.name.replace(/s$/, "")) } }
   }
   if (isObjectType(base)) {
@@ -156,7 +156,7 @@ function widgetFor(type: GraphQLOutputType, facts: FieldFacts): CmsField {
         choose_url: false,
       }
     }
-    return { ...common, widget: "object", collapsed: false, fields: objectFields(base) }
+    return { ...common, widget: "object", collapsed: false, fields: objectFields(model, base) }
   }
   switch (base.name) {
     case "String":
@@ -174,20 +174,20 @@ function widgetFor(type: GraphQLOutputType, facts: FieldFacts): CmsField {
 }
 
 /** The content fields of a type: those declared in the SDL (computed fields come from resolvers, not from editors) */
-export function objectFields(type: GraphQLObjectType): CmsField[] {
+export function objectFields(model: GraphQLSchema, type: GraphQLObjectType): CmsField[] {
   return Object.values(type.getFields())
     .filter((field) => field.name !== "id" || !type.getInterfaces().some((face) => face.name === "Node"))
-    .map((field) => cmsField(type, field))
+    .map((field) => cmsField(model, type, field))
 }
 
 /** The content folders and the type each holds, in folder-name order */
-export function contentTypes(contentDir: string): { folder: string; type: GraphQLObjectType }[] {
+export function contentTypes(contentDir: string, model: GraphQLSchema = contentSchema()): { folder: string; type: GraphQLObjectType }[] {
   return fs
     .readdirSync(contentDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort()
-    .map((folder) => ({ folder, type: schema().getType(typeNameForFolder(folder)) }))
+    .map((folder) => ({ folder, type: model.getType(typeNameForFolder(folder)) }))
     .filter((pair): pair is { folder: string; type: GraphQLObjectType } => isObjectType(pair.type))
 }
 
@@ -197,10 +197,10 @@ function singleFile(contentDir: string, folder: string): string {
   return `content/${folder}/${json.includes(`${folder}.json`) ? `${folder}.json` : (json[0] ?? `${folder}.json`)}`
 }
 
-export function cmsCollections(contentDir: string): CmsCollection[] {
-  return contentTypes(contentDir).map(({ folder, type }) => {
+export function cmsCollections(contentDir: string, model: GraphQLSchema = contentSchema()): CmsCollection[] {
+  return contentTypes(contentDir, model).map(({ folder, type }) => {
     const label = labelOf(folder)
-    const fields = objectFields(type)
+    const fields = objectFields(model, type)
     const described = type.description ? { description: type.description.replace(/\s+/g, " ").trim() } : {}
     if (type.astNode?.directives?.some((use) => use.name.value === "entryPerFile")) {
       const names = fields.map((field) => field.name)
@@ -223,8 +223,8 @@ export function cmsCollections(contentDir: string): CmsCollection[] {
 }
 
 /** The folder of the type with @dropIn (the gallery): the media library's uploads join it */
-export function dropInFolder(contentDir: string): string | undefined {
-  const match = contentTypes(contentDir).find(({ type }) => type.astNode?.directives?.some((use) => use.name.value === "dropIn"))
+export function dropInFolder(contentDir: string, model: GraphQLSchema = contentSchema()): string | undefined {
+  const match = contentTypes(contentDir, model).find(({ type }) => type.astNode?.directives?.some((use) => use.name.value === "dropIn"))
   return match && `content/${match.folder}`
 }
 
@@ -267,8 +267,11 @@ export const localBackendPort = (env: NodeJS.ProcessEnv = process.env) => Number
  * production one (public/admin/config.yml), where every save is a draft
  * (a pull request) until it is published, and the build checks it.
  */
-export function cmsConfig(contentDir: string, { local = false, env = {} as CmsEnvironment, siteUrl }: { local?: boolean; env?: CmsEnvironment; siteUrl?: string } = {}): CmsConfig {
-  const mediaFolder = dropInFolder(contentDir) ?? "content"
+export function cmsConfig(
+  contentDir: string,
+  { local = false, env = {} as CmsEnvironment, siteUrl, model = contentSchema() }: { local?: boolean; env?: CmsEnvironment; siteUrl?: string; model?: GraphQLSchema } = {},
+): CmsConfig {
+  const mediaFolder = dropInFolder(contentDir, model) ?? "content"
   return {
     backend: local ? { name: "proxy", proxy_url: `http://127.0.0.1:${localBackendPort()}/api/v1` } : productionBackend(env),
     ...(local ? {} : { publish_mode: "editorial_workflow" as const }),
@@ -277,6 +280,6 @@ export function cmsConfig(contentDir: string, { local = false, env = {} as CmsEn
     public_folder: "",
     ...(siteUrl ? { site_url: siteUrl } : {}),
     omit_empty_optional_fields: true,
-    collections: cmsCollections(contentDir),
+    collections: cmsCollections(contentDir, model),
   }
 }

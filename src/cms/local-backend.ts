@@ -32,8 +32,7 @@ export async function startLocalBackend({ root = process.cwd(), port = localBack
     }
     next()
   })
-  const silent = { info() {}, debug() {}, warn() {}, error: (message: string) => console.error(message) }
-  await registerLocalFs(app, quiet ? { logger: silent } : {})
+  await registerLocalFs(app, quiet ? { logLevel: "warn" } : {})
   const server = http.createServer(app)
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)

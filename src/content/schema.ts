@@ -44,9 +44,14 @@ export const typeDefs = SITE_DIRECTIVES.reduce(
 
 let schema: GraphQLSchema | undefined
 
-/** The model as a graphql-js schema, with Gatsby's directives and the File node stubbed (directives.graphql) */
+/** A model's SDL as a graphql-js schema, with Gatsby's directives and the File node stubbed (directives.graphql) */
+export function buildContentSchema(sdl: string): GraphQLSchema {
+  return buildSchema(read("directives.graphql") + sdl)
+}
+
+/** The model as a graphql-js schema */
 export function contentSchema(): GraphQLSchema {
-  schema ??= buildSchema(read("directives.graphql") + modelSdl)
+  schema ??= buildContentSchema(modelSdl)
   return schema
 }
 
@@ -62,11 +67,11 @@ export interface FileRule {
 }
 
 /** The @file rule of `Type.field`; undefined for a field without one. */
-export function fileRule(typeAndField: string): FileRule | undefined {
+export function fileRule(typeAndField: string, model: GraphQLSchema = contentSchema()): FileRule | undefined {
   const [typeName, fieldName] = typeAndField.split(".")
-  const type = contentSchema().getType(typeName ?? "")
+  const type = model.getType(typeName ?? "")
   const field = isObjectType(type) ? type.getFields()[fieldName ?? ""] : undefined
-  const directive = contentSchema().getDirective("file")
+  const directive = model.getDirective("file")
   if (!field?.astNode || !directive) return undefined
   return getDirectiveValues(directive, field.astNode) as FileRule | undefined
 }
