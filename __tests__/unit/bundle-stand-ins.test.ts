@@ -125,3 +125,53 @@ describe("the empty stand-in for Gatsby's service-worker registration", () => {
     expect(require("../../src/webpack/stand-ins/no-service-worker.js")).toEqual({})
   })
 })
+
+describe("the empty stand-in for Gatsby's partytown plugin in the production browser bundle", () => {
+  const root = path.resolve(__dirname, "../..")
+  const { onCreateWebpackConfig, partytownBrowserPlugin } = require("../../src/webpack/config") as typeof import("../../src/webpack/config")
+  const PARTYTOWN_BROWSER_PLUGIN = partytownBrowserPlugin()
+
+  /** The aliases onCreateWebpackConfig sets for one stage */
+  function aliasesFor(stage: string): Record<string, string> {
+    const setWebpackConfig = jest.fn()
+    const hook = onCreateWebpackConfig as unknown as (args: object) => void
+    hook({ stage, actions: { setWebpackConfig, replaceWebpackConfig: jest.fn() }, getConfig: () => ({ plugins: [] }) })
+    return setWebpackConfig.mock.calls[0][0].resolve.alias
+  }
+
+  it("stands in for the plugin only in the production browser bundle: gatsby develop keeps it", () => {
+    expect(fs.existsSync(PARTYTOWN_BROWSER_PLUGIN)).toBe(true)
+    expect(aliasesFor("build-javascript")[PARTYTOWN_BROWSER_PLUGIN]).toBe(path.join(root, "src/webpack/stand-ins/no-partytown.js"))
+    for (const stage of ["develop", "develop-html", "build-html"]) expect([stage, aliasesFor(stage)[PARTYTOWN_BROWSER_PLUGIN]]).toEqual([stage, undefined])
+    expect(require("../../src/webpack/stand-ins/no-partytown.js")).toEqual({})
+  })
+
+  it("leaves out nothing a production page runs: the plugin's one browser API does nothing outside development", () => {
+    const plugin = require(PARTYTOWN_BROWSER_PLUGIN) as Record<string, unknown>
+    expect(Object.keys(plugin).filter((name) => name !== "__esModule")).toEqual(["onInitialClientRender"])
+    const { collectedScriptsByPage } = require("gatsby-script") as { collectedScriptsByPage: Map<string, unknown[]> }
+    collectedScriptsByPage.set(window.location.pathname, [{ id: "third-party", src: "https://example.com/a.js", forward: ["dataLayer.push"] }])
+    const nodeEnv = process.env.NODE_ENV
+    process.env.NODE_ENV = "production"
+    try {
+      ;(plugin.onInitialClientRender as () => void)()
+    } finally {
+      process.env.NODE_ENV = nodeEnv
+    }
+    // in development it would have written Partytown's snippet into the head and forgotten the page's scripts
+    expect(document.head.querySelector("script[data-partytown]")).toBeNull()
+    expect(collectedScriptsByPage.get(window.location.pathname)).toHaveLength(1)
+    collectedScriptsByPage.delete(window.location.pathname)
+  })
+
+  it("is right only while no page has an off-main-thread script", () => {
+    const sources = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name)
+        return entry.isDirectory() ? sources(full) : /\.tsx?$/.test(entry.name) ? [full] : []
+      })
+    const files = [...sources(path.join(root, "src")), path.join(root, "gatsby-browser.ts"), path.join(root, "gatsby-ssr.tsx")]
+    const offMainThread = files.filter((file) => /off-main-thread|offMainThread/.test(fs.readFileSync(file, "utf8")))
+    expect(offMainThread.map((file) => path.relative(root, file))).toEqual([])
+  })
+})

@@ -7,13 +7,19 @@
  *   (every browser the site supports has one), a small debounce in place of
  *   lodash's, and nothing for Gatsby's service-worker registration (no plugin
  *   registers one);
+ * - in the production browser bundle, nothing for Gatsby's partytown plugin,
+ *   whose only browser code runs under `gatsby develop` alone;
  * - the HTML renderer uses Node's own fetch (node-fetch.ts).
  */
+import { createRequire } from "node:module"
 import path from "node:path"
 import type { GatsbyNode } from "gatsby"
 import { withoutFetchStandIn } from "./node-fetch"
 
 const here = (file: string) => path.resolve("src/webpack", file)
+
+/** Gatsby's internal partytown plugin, as api-runner-browser-plugins requires it */
+export const partytownBrowserPlugin = () => createRequire(path.resolve("package.json")).resolve("gatsby/dist/internal-plugins/partytown/gatsby-browser.js")
 
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
   if (stage === "build-html" || stage === "develop-html") {
@@ -26,6 +32,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
         "resize-observer-polyfill$": here("stand-ins/resize-observer.js"),
         "lodash.debounce$": here("stand-ins/debounce.js"),
         [path.resolve(".cache/register-service-worker.js")]: here("stand-ins/no-service-worker.js"),
+        ...(stage === "build-javascript" ? { [partytownBrowserPlugin()]: here("stand-ins/no-partytown.js") } : {}),
       },
     },
     module: {
