@@ -26,14 +26,26 @@ export function inlineScriptHashes(): string[] {
  * cannot cover.
  */
 export function contentSecurityPolicy(): string {
-  const directives: Record<string, string[]> = {
-    "default-src": ["'none'"],
+  return policy({
     "script-src": ["'self'", ...inlineScriptHashes()],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "media-src": ["'self'"],
     "connect-src": ["'self'"],
+  })
+}
+
+/**
+ * A Content-Security-Policy from the sources of the fetch directives: what
+ * is not named is refused (default-src 'none'), and every policy of the
+ * site ends with the same rules for the manifest, <base>, form targets,
+ * framing and plugins.
+ */
+function policy(sources: Record<string, string[]>): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'none'"],
+    ...sources,
     "manifest-src": ["'self'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
@@ -41,7 +53,7 @@ export function contentSecurityPolicy(): string {
     "object-src": ["'none'"],
   }
   return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .map(([name, values]) => `${name} ${[...new Set(values)].join(" ")}`)
     .join("; ")
 }
 
@@ -64,8 +76,7 @@ function backendOrigins(backend: CmsBackend): string[] {
  * `npm run develop`). The public pages keep contentSecurityPolicy().
  */
 export function cmsContentSecurityPolicy(backend: CmsBackend = productionBackend(process.env as CmsEnvironment)): string {
-  const directives: Record<string, string[]> = {
-    "default-src": ["'none'"],
+  return policy({
     "script-src": ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...(backend.name === "github" ? ["https://avatars.githubusercontent.com"] : []), ...backendOrigins(backend)],
@@ -73,15 +84,7 @@ export function cmsContentSecurityPolicy(backend: CmsBackend = productionBackend
     "media-src": ["'self'", "blob:"],
     "connect-src": ["'self'", "blob:", ...backendOrigins(backend)],
     "frame-src": ["'self'", "blob:"],
-    "manifest-src": ["'self'"],
-    "base-uri": ["'self'"],
-    "form-action": ["'self'"],
-    "frame-ancestors": ["'none'"],
-    "object-src": ["'none'"],
-  }
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${[...new Set(values)].join(" ")}`)
-    .join("; ")
+  })
 }
 
 export const REVALIDATE = "public, max-age=0, must-revalidate"
