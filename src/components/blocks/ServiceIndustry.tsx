@@ -1,28 +1,22 @@
 import * as React from "react"
 import { graphql } from "gatsby"
+import { CardGridSection } from "../primitives/CardGridSection"
 import { ContentImage } from "../primitives/ContentImage"
-import { Reveal } from "../primitives/Reveal"
-import { SectionHeading } from "../primitives/SectionHeading"
 import "./ServiceIndustry.css"
 
 export function ServiceIndustry({ data }: { data: Queries.ServiceIndustryFragment }) {
   return (
-    <section className="section services" aria-labelledby="services-title">
-      <div className="container">
-        <SectionHeading eyebrow={data.eyebrow} title={data.title} intro={data.intro} id="services-title" align="center" />
-        <ul className="card-grid card-grid--4">
-          {data.cards.map((card) => (
-            <Reveal as="li" key={card.title} className="service-card" delay={card.delay}>
-              <ContentImage file={card.image} alt={card.alt} className="service-card__image" />
-              <div className="service-card__body">
-                <h3>{card.title}</h3>
-                <p>{card.description}</p>
-              </div>
-            </Reveal>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <CardGridSection className="services" headingId="services-title" heading={data} items={data.cards} cardClassName="service-card">
+      {(card) => (
+        <>
+          <ContentImage file={card.image} alt={card.alt} className="service-card__image" />
+          <div className="service-card__body">
+            <h3>{card.title}</h3>
+            <p>{card.description}</p>
+          </div>
+        </>
+      )}
+    </CardGridSection>
   )
 }
 
