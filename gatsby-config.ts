@@ -2,6 +2,7 @@ import type { GatsbyConfig } from "gatsby"
 import company from "./content/company/company.json"
 import forms from "./content/forms/forms.json"
 import site from "./content/site/site.json"
+import { serveAdminInDevelop } from "./src/cms/admin"
 import { siteHeaders } from "./src/security/headers"
 import { productionServerAdapter } from "./src/server/adapter"
 
@@ -19,6 +20,9 @@ const config: GatsbyConfig = {
   // rules above) to the production server. To deploy on a platform instead,
   // put that platform's adapter here (README, "Deploying past one machine").
   adapter: productionServerAdapter(),
+  // /admin under `gatsby develop`: the CMS that saves into this checkout
+  // (src/cms/admin.ts says why here and not in gatsby-node).
+  developMiddleware: (app) => serveAdminInDevelop(app),
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",
     generateOnBuild: true,

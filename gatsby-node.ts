@@ -8,9 +8,6 @@ import { validateContent } from "./src/content/validate"
 import { solutionPath } from "./src/content/routes"
 import { readRetention } from "./src/forms/config"
 import { runPostbuild } from "./src/postbuild"
-import { adminDevHandler } from "./src/cms/admin"
-import { localBackendPort } from "./src/cms/config"
-import { cmsContentSecurityPolicy } from "./src/security/headers"
 
 export { onCreateWebpackConfig } from "./src/webpack/config"
 
@@ -106,12 +103,6 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
       },
     },
   })
-}
-
-/** /admin under `gatsby develop`: the CMS, saving into this checkout through `npm run cms` (src/cms/). */
-export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app }) => {
-  const local = { name: "proxy" as const, proxy_url: `http://127.0.0.1:${localBackendPort()}/api/v1` }
-  app.get(/^\/admin(\/.*)?$/, adminDevHandler(CONTENT, cmsContentSecurityPolicy(local)))
 }
 
 /** What happens to public/ after Gatsby: src/postbuild/, one file per step. */

@@ -13,9 +13,12 @@ import path from "node:path"
 import { chromium, type Browser, type Page } from "playwright-core"
 import sharp from "sharp"
 import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/chromium.cjs"
+import { adminPage } from "../../src/cms/admin"
+import { cmsConfig } from "../../src/cms/config"
 import { startLocalBackend, type LocalBackend } from "../../src/cms/local-backend"
 import { readableName } from "../../src/content/gallery"
 import { validateContent } from "../../src/content/validate"
+import { fill } from "../../src/lib/text"
 import { freePort, waitUntil } from "../support/form-server"
 import { copyTrackedFiles, linkNodeModules } from "../support/project-copy"
 
@@ -51,6 +54,11 @@ const gatsby = (args: string[], env: Record<string, string>) =>
 beforeAll(async () => {
   copyTrackedFiles(project)
   linkNodeModules(project)
+  // what an earlier `npm run build` leaves in public/: the production CMS, which saves to the Git host;
+  // under `gatsby develop` /admin must still be the one that saves into the checkout
+  fs.mkdirSync(path.join(project, "public/admin"), { recursive: true })
+  fs.writeFileSync(path.join(project, "public/admin/index.html"), adminPage("Content manager (production build)"))
+  fs.writeFileSync(path.join(project, "public/admin/config.yml"), JSON.stringify(cmsConfig(content, { local: false })))
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
   const backendPort = await freePort()
   backend = await startLocalBackend({ root: project, port: backendPort, quiet: true })
@@ -91,6 +99,22 @@ async function openCms(hash = ""): Promise<Page> {
   return page
 }
 
+/**
+ * The preview pane once it is in the site's own look: the site's stylesheet
+ * (cms-preview.css) has loaded and set the site's font. Decap adds the
+ * stylesheet to the preview frame by itself, so without this wait a
+ * screenshot may catch the sections still unstyled.
+ */
+async function previewInSiteLook(page: Page): Promise<void> {
+  const body = page.frameLocator("iframe").first().locator("body")
+  await waitUntil(
+    async () => (await body.evaluate((element) => getComputedStyle(element).fontFamily).catch(() => "")).includes("Manrope") || undefined,
+    20_000,
+    "the preview is not in the site's look: the site's stylesheet did not style it",
+    100,
+  )
+}
+
 async function publish(page: Page): Promise<void> {
   await page.getByRole("button", { name: /^publish$/i }).click()
   await page.getByRole("menuitem", { name: "Publish now" }).click()
@@ -111,12 +135,36 @@ describe("the CMS at /admin, on the local backend", () => {
     await publish(page)
     await page.getByText("Oops, you've missed a required field. Please complete before saving.").waitFor({ timeout: 10_000 })
     await page.getByText(/title is required/i).first().waitFor({ timeout: 10_000 })
+    // the preview still shows the service cards, as the site does
+    const firstCard = readJson("services/services.json").cards[0].title as string
+    await page.frameLocator("iframe").first().locator(".service-card h3").getByText(firstCard).waitFor({ timeout: 20_000 })
+    await previewInSiteLook(page)
     await page.screenshot({ path: path.join(SCREENSHOTS, "required-field-1440.png") })
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(fs.readFileSync(file, "utf8")).toBe(before)
     await page.close()
     // Decap rejects the refused save with no reason (its notice above is the message); nothing else went wrong
     expect(pageErrors).toEqual(["#/collections/services/entries/services: undefined"])
+  })
+
+  it("previews a machine as the site's product card while it is typed, in the site's look", async () => {
+    pageErrors = []
+    consoleErrors = []
+    const products = readJson("products/products.json")
+    const machine = "Baler Typed in the CMS"
+    const page = await openCms("#/collections/products/entries/products")
+    // the page's title, then each machine's
+    await page.getByLabel("Title", { exact: true }).nth(1).fill(machine)
+    const card = page.frameLocator("iframe").first().locator(".product-card").first()
+    await card.locator("h3").getByText(machine).waitFor({ timeout: 20_000 })
+    await expect(card.locator(".product-card__link").textContent()).resolves.toBe(fill(products.enquire, { title: machine }))
+    await previewInSiteLook(page)
+    await page.screenshot({ path: path.join(SCREENSHOTS, "products-preview-1440.png") })
+    await page.close()
+    // typed, not saved
+    expect(readJson("products/products.json")).toEqual(products)
+    expect(pageErrors).toEqual([])
+    expect(consoleErrors).toEqual([])
   })
 
   it("saves a hero heading, a gallery picture and a new how-it-works step into content/, which validate and show on the built site", async () => {
@@ -141,6 +189,7 @@ describe("the CMS at /admin, on the local backend", () => {
     await hero.getByLabel("Main heading").first().fill(heading)
     const preview = hero.frameLocator("iframe").first()
     await preview.getByText(heading).first().waitFor({ timeout: 20_000 })
+    await previewInSiteLook(hero)
     await hero.screenshot({ path: path.join(SCREENSHOTS, "hero-editor-1440.png") })
     await publish(hero)
     await waitUntil(() => settledJson("hero/hero.json").slides?.[0].mainHeading === heading || undefined, 20_000, "hero.json was not saved")
@@ -157,6 +206,7 @@ describe("the CMS at /admin, on the local backend", () => {
     await solution.getByText(step.icon, { exact: true }).click()
     await solution.getByRole("button", { name: "Choose selected" }).click()
     await solution.frameLocator("iframe").first().getByText(step.title).waitFor({ timeout: 20_000 })
+    await previewInSiteLook(solution)
     await solution.screenshot({ path: path.join(SCREENSHOTS, "solution-preview-1440.png") })
     await publish(solution)
     await waitUntil(() => settledJson("solutions/waste-to-charcoal.json").howItWorks?.steps.length === stepsBefore + 1 || undefined, 20_000, "the solution was not saved")

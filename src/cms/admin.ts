@@ -10,7 +10,8 @@ import { promises as fs } from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { cmsConfig, type CmsEnvironment } from "./config"
+import { cmsConfig, localBackendPort, type CmsEnvironment } from "./config"
+import { cmsContentSecurityPolicy } from "../security/headers"
 import { buildPreview, PREVIEW_SCRIPT, PREVIEW_STYLESHEET } from "./preview/build"
 
 /** Where the CMS is served */
@@ -101,4 +102,17 @@ export function adminDevHandler(contentDir: string, csp: string) {
       response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end(`The CMS could not be prepared: ${(error as Error).message}`)
     }
   }
+}
+
+/**
+ * Serves /admin under `gatsby develop`, with the CSP that lets it reach the
+ * local backend (`npm run cms`). gatsby-config's developMiddleware calls it:
+ * Gatsby's development server serves public/ before any route that
+ * onCreateDevServer adds, and public/admin/ of an earlier `npm run build`
+ * holds the production CMS, which saves to the Git host instead of the
+ * checkout.
+ */
+export function serveAdminInDevelop(app: { get(path: RegExp, handler: ReturnType<typeof adminDevHandler>): unknown }, contentDir = path.resolve("content")): void {
+  const local = { name: "proxy" as const, proxy_url: `http://127.0.0.1:${localBackendPort()}/api/v1` }
+  app.get(/^\/admin(\/.*)?$/, adminDevHandler(contentDir, cmsContentSecurityPolicy(local)))
 }
