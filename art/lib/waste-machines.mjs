@@ -23,7 +23,7 @@ function wasteItem(kind, c, s = 1) {
  * Inclined conveyor. origin = centre of tail roller; belt runs to +x rotated by angle (deg).
  * legs reach down to ground line (ground = local y in unrotated frame).
  */
-export function conveyor(ctx, { len = 500, angle = -12, bh = 18, ground = 90, n = 9, k = 2, c = PALETTE.l1, items = true, seed = 1, itemScale = 1, frame = PALETTE.g1 } = {}) {
+export function conveyor(ctx, { len = 500, angle = -12, bh = 18, ground = 90, n = 9, k = 2, items = true, seed = 1, itemScale = 1, frame = PALETTE.g1 } = {}) {
   const a = (angle * Math.PI) / 180;
   const random = seededRandom(seed);
   let o = "";
@@ -200,7 +200,7 @@ export function sortingTable(ctx, { w = 560 } = {}) {
   for (let i = 0; i < 6; i++) o += line(hw + 30 + i * 16, -i * 30, hw + 30 + i * 16 + 20, -i * 30, PALETTE.s1, 1);
   o += line(hw + 26, 0, hw + 116, -180, PALETTE.s1, 1.2);
   // belt at waist height with moving items
-  o += place(-hw + 10, -232, 1, () => conveyor(ctx, { len: w - 20, angle: 0, bh: 20, ground: 50, n: 11, k: 2, c: PALETTE.l1, frame: PALETTE.g1, seed: 4 }));
+  o += place(-hw + 10, -232, 1, () => conveyor(ctx, { len: w - 20, angle: 0, bh: 20, ground: 50, n: 11, k: 2, frame: PALETTE.g1, seed: 4 }));
   // hoppers on the belt side
   // railing
   o += line(-hw - 20, -290, hw + 20, -290, PALETTE.a1, 1.2) + line(-hw - 20, -250, hw + 20, -250, PALETTE.a1, 0.8);
@@ -262,7 +262,7 @@ export function uvChamber(ctx, defs, { w = 560, ends = 140, phase = 0 } = {}) {
   // violet light spilling onto the belt from the curtain openings
   for (const x of [-hw - 40, hw - 10]) o += ellipse(x + 25, -82, 70, 16, radialGradient(defs, [[0, UV.glow, 0.75], [1, UV.glow, 0]]), { s: null, o: glow });
   // through conveyor
-  o += place(-hw - ends, -70, 1, () => conveyor(ctx, { len: w + 2 * ends, angle: 0, bh: 18, ground: 70, n: 6, k: 1, items: false, c: PALETTE.g1, frame: PALETTE.g1 }));
+  o += place(-hw - ends, -70, 1, () => conveyor(ctx, { len: w + 2 * ends, angle: 0, bh: 18, ground: 70, n: 6, k: 1, items: false, frame: PALETTE.g1 }));
   // bins riding (trays)
   let trays = "";
   for (let i = 0; i < 4; i++) {
@@ -311,7 +311,7 @@ export function uvChamber(ctx, defs, { w = 560, ends = 140, phase = 0 } = {}) {
 }
 
 /** air (density) separator: feed conveyor, expansion chamber, blower, duct, cyclone. base centre */
-export function airSeparator(ctx, defs, { w = 600 } = {}) {
+export function airSeparator(ctx) {
   let o = "";
   const random = seededRandom(9);
   // heavy fraction bin under chamber

@@ -148,7 +148,7 @@ export const hero4 = scene(W, H, (ctx, defs) => {
   // shredder
   o += place(1770, floor, 0.72, () => shredder(ctx, { c: PALETTE.a1 }));
   // foreground sorting conveyor
-  o += place(1040, 980, 1, () => conveyor(ctx, { len: 900, angle: 0, bh: 24, ground: 120, n: 9, k: 2, itemScale: 2.3, c: PALETTE.l1, frame: PALETTE.g1, seed: 7 }));
+  o += place(1040, 980, 1, () => conveyor(ctx, { len: 900, angle: 0, bh: 24, ground: 120, n: 9, k: 2, itemScale: 2.3, frame: PALETTE.g1, seed: 7 }));
   o += heroOverlay(ctx, W, H);
   return o;
 }, { lineWeight: 4 });

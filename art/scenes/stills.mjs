@@ -75,7 +75,7 @@ export const productMachines = {
     // gantry
     let o = rect(250, 250, 14, 492, PALETTE.s1) + rect(930, 250, 14, 492, PALETTE.s1) + rect(230, 236, 740, 22, PALETTE.g1);
     o += place(600, 258, 1.3, () => overbandMagnet(ctx, { w: 300, c: PALETTE.a1 }));
-    o += place(160, 560, 1, () => conveyor(ctx, { len: 820, angle: 0, bh: 26, ground: 182, n: 9, k: 1, itemScale: 1.5, seed: 8, c: PALETTE.l1 }));
+    o += place(160, 560, 1, () => conveyor(ctx, { len: 820, angle: 0, bh: 26, ground: 182, n: 9, k: 1, itemScale: 1.5, seed: 8 }));
     // ferrous bits discharged into bin at right
     o += box(1000, 600, 130, 142, PALETTE.s1, { side: 0.25 });
     for (let i = 0; i < 6; i++) o += rect(1020 + i * 16, 590 - (i % 2) * 8, 14, 10, PALETTE.s2, { m: 0.5 });
@@ -84,7 +84,7 @@ export const productMachines = {
   },
   thermolyzer: (ctx, defs) => place(640, 742, 1, () => thermolyzer(ctx, defs)),
   "uv-sanitization-chamber": (ctx, defs) => place(600, 742, 1.1, () => uvChamber(ctx, defs, { ends: 60 })),
-  "air-separator": (ctx, defs) => place(640, 742, 1.05, () => airSeparator(ctx, defs)),
+  "air-separator": (ctx) => place(640, 742, 1.05, () => airSeparator(ctx)),
 };
 const PRODUCT_BOX = {
   "conveyor-belt": [178, 387, 965],
@@ -227,7 +227,7 @@ const gallery = {
     o += shadow(690, 792, 200, 12) + place(520, 628, 0.55, () => trommel(ctx, { len: 520, r: 100, tilt: 5, ground: 295, c: PALETTE.l1 }));
     o += place(680, 800, 1, () => mound({ w: 150, h: 36, c: SOIL, seed: 3 }));
     // oversize conveyor out of the drum end to a stockpile at right
-    o += place(800, 720, 1, () => conveyor(ctx, { len: 250, angle: -20, bh: 16, ground: 80, n: 5, k: 1, itemScale: 0.9, seed: 9, c: PALETTE.a1 }));
+    o += place(800, 720, 1, () => conveyor(ctx, { len: 250, angle: -20, bh: 16, ground: 80, n: 5, k: 1, itemScale: 0.9, seed: 9 }));
     o += place(1070, 850, 1, () => mound({ w: 280, h: 150, c: FLUFF_BASE, cols: FLUFF, bits: 140, seed: 2 }));
     const random = seededRandom(7);
     for (let i = 0; i < 6; i++) o += ellipse(1040 + random() * 10, 650 + i * 14, 5, 3, FLUFF[i % FLUFF.length], { s: null });
@@ -244,7 +244,7 @@ const gallery = {
     o += ellipse(560, 720, 380, 50, radialGradient(defs, [[0, UV.glow, 0.55], [1, UV.glow, 0]]), { s: null });
     o += shadow(540, 722, 320, 16) + place(540, 720, 0.78, () => uvChamber(ctx, defs, { phase: 0.1 }));
     // outfeed onto an incline to the shredder
-    o += place(872, 665, 1, () => conveyor(ctx, { len: 180, angle: -27, bh: 14, ground: 55, n: 3, k: 1, items: true, itemScale: 0.8, c: PALETTE.g1, frame: PALETTE.g1, seed: 6 }));
+    o += place(872, 665, 1, () => conveyor(ctx, { len: 180, angle: -27, bh: 14, ground: 55, n: 3, k: 1, items: true, itemScale: 0.8, frame: PALETTE.g1, seed: 6 }));
     o += shadow(1080, 742, 110, 10) + place(1080, 740, 0.42, () => shredder(ctx, { c: PALETTE.l1 }));
     // bins waiting on a pallet
     o += shadow(140, 842, 130, 12) + place(20, 842, 1, () => pallet({ w: 240 }));
@@ -430,7 +430,7 @@ const about = scene(1600, 1200, (ctx, defs) => {
   return o;
 });
 
-const overview = scene(1600, 1200, (ctx, defs) => {
+const overview = scene(1600, 1200, (ctx) => {
   // waste in → plant → three products
   let o = rect(0, 0, 1600, 1200, PALETTE.w, { s: null });
   o += circle(800, 560, 560, mix(PALETTE.l2, PALETTE.w, 0.72), { s: null });
