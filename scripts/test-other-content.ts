@@ -11,14 +11,13 @@
  *
  * Usage: npm run test:other-content [-- --keep] [-- --no-browser]
  */
-import { execFileSync, spawnSync } from "node:child_process"
+import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import sharp from "sharp"
 import { copyTrackedFiles, linkNodeModules } from "../__tests__/support/project-copy"
 
-const PROJECT = path.resolve(__dirname, "..")
 const keep = process.argv.includes("--keep")
 const withBrowser = !process.argv.includes("--no-browser")
 /** Each step's limit; a cold build takes about 2.5 min on a busy 2-core machine */

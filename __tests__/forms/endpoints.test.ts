@@ -108,6 +108,7 @@ const withFillTime = (body: unknown) => (typeof body === "object" && body !== nu
 const postForm = (base: string, endpoint: string, fields: Record<string, string>, accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8") =>
   send(base, { path: `/api/${endpoint}`, headers: { "content-type": FORM_TYPE, accept }, body: new URLSearchParams(fields).toString() })
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields its endpoint answers with
 function parse(reply: Reply): any {
   try {
     return JSON.parse(reply.text)

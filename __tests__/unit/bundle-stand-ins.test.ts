@@ -3,7 +3,6 @@ import fs from "fs"
 import path from "path"
 import { transformSync } from "@babel/core"
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { keepRegularWeight } = require("../../src/webpack/phosphor-regular-loader.js") as { keepRegularWeight: (source: string) => string }
 
 const defs = path.resolve(__dirname, "../../node_modules/@phosphor-icons/react/dist/defs")
@@ -39,7 +38,6 @@ describe("the Phosphor loader", () => {
 })
 
 describe("the debounce that replaces lodash.debounce in the browser bundle", () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const debounce = require("../../src/webpack/stand-ins/debounce.js") as (fn: (...args: unknown[]) => void, wait: number) => ((...args: unknown[]) => void) & { cancel: () => void }
 
   beforeEach(() => jest.useFakeTimers())

@@ -137,6 +137,7 @@ describe("the CMS's previews", () => {
   it("turn every file an entry names into the file shape the site's sections take, following the generated fields", () => {
     const solution = JSON.parse(fs.readFileSync(path.join(CONTENT, "solutions/waste-to-charcoal.json"), "utf8"))
     const urls: string[] = []
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test walks a solution's fields by name
     const data = toFragmentData<any>(solution, entryFields("solutions").map(configField), (value) => {
       urls.push(value)
       return `blob:${value}`

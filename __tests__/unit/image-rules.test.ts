@@ -50,7 +50,7 @@ function requestedWidths(): Map<string, number> {
         Field: {
           enter(node) {
             const parent = info.getParentType()
-            if (info.getType()?.toString().replace(/[!\[\]]/g, "") === "File" && parent) fileFields.push(`${parent.name}.${node.name.value}`)
+            if (info.getType()?.toString().replace(/[![\]]/g, "") === "File" && parent) fileFields.push(`${parent.name}.${node.name.value}`)
             const width =
               node.name.value === "gatsbyImageData"
                 ? Math.max(...intValues(argument(node.arguments, "width")), ...intValues(argument(node.arguments, "breakpoints")))
@@ -60,7 +60,7 @@ function requestedWidths(): Map<string, number> {
             if (width !== undefined) widths.set(fileFields[fileFields.length - 1]!, width)
           },
           leave() {
-            if (info.getType()?.toString().replace(/[!\[\]]/g, "") === "File") fileFields.pop()
+            if (info.getType()?.toString().replace(/[![\]]/g, "") === "File") fileFields.pop()
           },
         },
       }),

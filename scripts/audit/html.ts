@@ -42,6 +42,7 @@ export function inputStreamErrors(buffer: Buffer): Omit<HtmlMessage, "severity">
     errors.push({ ruleId: "encoding", message: "The document is not valid UTF-8", line: 1, column: 1, selector: null })
     text = new TextDecoder("utf-8").decode(buffer)
   }
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   for (const match of text.matchAll(/[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]/g)) {
     const char = match[0]
     const code = `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`

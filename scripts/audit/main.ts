@@ -120,7 +120,7 @@ async function run(): Promise<never> {
     process.exit(2)
   }
   stopOnSignals()
-  let code = 2
+  let code: number
   try {
     code = await main(options)
   } catch (error) {

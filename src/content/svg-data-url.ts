@@ -14,5 +14,6 @@ export function svgDataUrl(svg: string): string | undefined {
     .replace(/>\s+</g, "><")
     .replace(/\s+/g, " ")
     .trim()
+  // eslint-disable-next-line no-control-regex -- control characters must be percent-encoded in a URL
   return `data:image/svg+xml,${compact.replace(/[ %#<>"{}|\\^`[\]\u0000-\u001f\u007f-\u{10ffff}]/gu, (character) => encodeURIComponent(character))}`
 }

@@ -104,7 +104,7 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
       await write()
     } catch (error) {
       unrecorded.set(jobId(job), write)
-      throw new Error(`the outcome of ${jobId(job)} could not be recorded (kept until it can; nothing is sent again meanwhile): ${(error as Error).message}`)
+      throw new Error(`the outcome of ${jobId(job)} could not be recorded (kept until it can; nothing is sent again meanwhile): ${(error as Error).message}`, { cause: error })
     }
   }
 

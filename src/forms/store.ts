@@ -337,7 +337,7 @@ function fileBackend(dir: string): Backend {
         if (held) return held
         await sleep(10)
       }
-      throw new Error("idempotency key file stayed empty")
+      throw new Error("idempotency key file stayed empty", { cause: error })
     } finally {
       await discard(claimFile)
     }

@@ -19,6 +19,7 @@ const PHONE = /^\+?[0-9 ()./-]{6,40}$/
 const LINE_BREAK = /[\r\n\u2028\u2029]/
 // Control characters other than tab and line breaks never belong in a form field:
 // C0, DEL and C1 (U+0080-U+009F, which some terminals and mail clients act on).
+// eslint-disable-next-line no-control-regex -- the control characters a form field may not carry
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
 // U+FFFD is what a body's invalid UTF-8 decodes to: bytes that were not text
 const UNREADABLE = /\uFFFD/

@@ -24,7 +24,7 @@ export function useVisibleCount(steps: VisibleSteps): number {
       lists.forEach((list) => list.addEventListener("change", notify))
       return () => lists.forEach((list) => list.removeEventListener("change", notify))
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the steps come from content: compared by value (key), not by object identity
     [key],
   )
   const read = useCallback(
@@ -34,7 +34,7 @@ export function useVisibleCount(steps: VisibleSteps): number {
         .find((step) => window.matchMedia(query(step.maxWidth)).matches)
       return narrowestMatch?.visible ?? steps.visible
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the steps come from content: compared by value (key), not by object identity
     [key, steps.visible],
   )
   return useClientSnapshot(subscribe, read, steps.visible)

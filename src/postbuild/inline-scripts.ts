@@ -80,6 +80,7 @@ export interface Rewritten {
  */
 export function rewriteInlineScripts(input: string): Rewritten {
   const loader = pageLoader()
+  // eslint-disable-next-line no-control-regex -- NUL is what is removed
   const html = input.replace(/\u0000/g, "")
   // A page rewritten by an earlier build may come back from a warm build with
   // Gatsby's scripts stitched in again next to our block: the block's values

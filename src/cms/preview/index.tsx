@@ -37,6 +37,7 @@ interface DecapGlobals {
   h: (type: string, props: Record<string, unknown>) => unknown
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each template takes its own section's fragment; Decap hands over untyped entry data
 type Render = (data: any) => React.ReactElement
 
 /**

@@ -19,11 +19,10 @@ class ServerResizeObserver {
 function browserResizeObserver(Native) {
   function ChangesOnlyResizeObserver(callback) {
     const fresh = new WeakSet()
-    const self = this
     this.fresh = fresh
     this.native = new Native((entries) => {
       const changes = entries.filter((entry) => !fresh.delete(entry.target))
-      if (changes.length > 0) callback(changes, self)
+      if (changes.length > 0) callback(changes, this)
     })
   }
   ChangesOnlyResizeObserver.prototype.observe = function observe(target, options) {
