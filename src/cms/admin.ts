@@ -10,7 +10,7 @@ import { promises as fs } from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { cmsConfig, localBackendPort, type CmsEnvironment } from "./config"
+import { cmsConfig, localBackend, type CmsEnvironment } from "./config"
 import { cmsContentSecurityPolicy } from "../security/headers"
 import { buildPreview, PREVIEW_SCRIPT, PREVIEW_STYLESHEET } from "./preview/build"
 
@@ -113,6 +113,5 @@ export function adminDevHandler(contentDir: string, csp: string) {
  * checkout.
  */
 export function serveAdminInDevelop(app: { get(path: RegExp, handler: ReturnType<typeof adminDevHandler>): unknown }, contentDir = path.resolve("content")): void {
-  const local = { name: "proxy" as const, proxy_url: `http://127.0.0.1:${localBackendPort()}/api/v1` }
-  app.get(/^\/admin(\/.*)?$/, adminDevHandler(contentDir, cmsContentSecurityPolicy(local)))
+  app.get(/^\/admin(\/.*)?$/, adminDevHandler(contentDir, cmsContentSecurityPolicy(localBackend())))
 }

@@ -261,6 +261,9 @@ export function productionBackend(env: CmsEnvironment): CmsBackend {
 /** The local backend's port: `npm run cms` starts it (src/cms/local-backend.ts), /admin under `npm run develop` talks to it */
 export const localBackendPort = (env: NodeJS.ProcessEnv = process.env) => Number(env.CMS_LOCAL_PORT) || 8081
 
+/** The backend of /admin under `npm run develop`: the local one, on loopback */
+export const localBackend = (): CmsBackend => ({ name: "proxy", proxy_url: `http://127.0.0.1:${localBackendPort()}/api/v1` })
+
 /**
  * The whole configuration. `local`: the one `npm run develop` serves, which
  * saves straight into the checkout through `npm run cms`; otherwise the
@@ -273,7 +276,7 @@ export function cmsConfig(
 ): CmsConfig {
   const mediaFolder = dropInFolder(contentDir, model) ?? "content"
   return {
-    backend: local ? { name: "proxy", proxy_url: `http://127.0.0.1:${localBackendPort()}/api/v1` } : productionBackend(env),
+    backend: local ? localBackend() : productionBackend(env),
     ...(local ? {} : { publish_mode: "editorial_workflow" as const }),
     media_folder: mediaFolder,
     // values name files relative to the JSON file: an upload to the library is named by its file name
