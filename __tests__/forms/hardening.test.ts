@@ -6,9 +6,9 @@
  */
 import { execFileSync } from "child_process"
 import fs from "fs"
-import http from "http"
 import net from "net"
 import path from "path"
+import { expectSiteHeaders, person, postJson, request } from "../support/http"
 import { cleanUpAll, freePort, ROOT, startFormServer, startSmtp, tempDir, waitUntil, type FormServer } from "../support/form-server"
 
 jest.setTimeout(120_000)
@@ -21,35 +21,6 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const REVALIDATE = "public, max-age=0, must-revalidate"
 
-interface Reply {
-  status: number
-  headers: http.IncomingHttpHeaders
-  text: string
-}
-/** One request with the raw path as written (no URL normalisation on the way) */
-function request(base: string, rawPath: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
-  const url = new URL(base)
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request({ host: url.hostname, port: url.port, path: rawPath, method, headers: { ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}), ...headers }, agent: false }, (response) => {
-      const chunks: Buffer[] = []
-      response.on("data", (chunk: Buffer) => chunks.push(chunk))
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }))
-    })
-    outgoing.on("error", reject)
-    outgoing.end(body)
-  })
-}
-const person = (tag: string) => ({ username: `Visitor ${tag}`, email: `${tag}@example.com`, phone: "+1 555 010 0100", subject: `Quote ${tag}`, message: `Message ${tag}`, fillMs: 6000 })
-const postJson = (base: string, endpoint: string, body: object, headers: Record<string, string> = {}) =>
-  request(base, `/api/${endpoint}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(body) })
-
-/** The site's security headers, as every answer must carry them */
-function expectSiteHeaders(where: string, headers: http.IncomingHttpHeaders): void {
-  expect([where, headers["content-security-policy"]]).toEqual([where, expect.stringContaining("frame-ancestors 'none'")])
-  expect([where, headers["strict-transport-security"]]).toEqual([where, expect.stringMatching(/max-age=\d{8}/)])
-  expect([where, headers["x-content-type-options"]]).toEqual([where, "nosniff"])
-  expect([where, headers["referrer-policy"]]).toEqual([where, "strict-origin-when-cross-origin"])
-}
 const notFoundTitle = () => /<title[^>]*>([^<]+)<\/title>/.exec(fs.readFileSync(path.join(ROOT, "public", "404.html"), "utf8"))![1]!
 
 // ------------------------------------------------------------ the store's disk

@@ -2,7 +2,9 @@ import fastifyCompress from "@fastify/compress"
 import fastifyFormbody from "@fastify/formbody"
 import fastifyStatic from "@fastify/static"
 import fs from "fs"
+import http from "http"
 import path from "path"
+import type { Duplex } from "stream"
 import zlib from "zlib"
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify"
 import { MIN_BYTES } from "../postbuild/precompress"
@@ -53,6 +55,25 @@ export function canonicalTarget(rawPath: string): string {
   return resolved.slice(first, end) || "/"
 }
 
+const PARSER_STATUS: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, ERR_HTTP_REQUEST_TIMEOUT: 408 }
+
+/**
+ * The answer to a request Node's parser refused, written on the socket as
+ * Fastify's default handler does, with the site's headers and its error page
+ * in place of Fastify's JSON.
+ */
+export function refuseMalformed(error: NodeJS.ErrnoException, socket: Duplex, headers: Record<string, string>, page: Buffer): void {
+  // a reset connection has nobody to answer (Node's own rule)
+  if (error.code === "ECONNRESET" || socket.destroyed) return
+  if (!socket.writable) return void socket.destroy(error)
+  const status = PARSER_STATUS[error.code ?? ""] ?? 400
+  const lines = Object.entries({ ...headers, "cache-control": REVALIDATE, "content-type": "text/html; charset=utf-8", "content-length": String(page.length), connection: "close" }).map(([name, value]) => `${name}: ${value}`)
+  // end, not write and destroy: the page is larger than one write, and a
+  // destroy drops what is still buffered; a client that does not read it is cut after 5 s
+  socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join("\r\n")}\r\n\r\n`), page]))
+  setTimeout(() => socket.destroy(), 5_000).unref()
+}
+
 /** A cache may keep an answer for a year only when it is a file of the build, answered whole or in part. */
 const CACHEABLE_STATUS = new Set([200, 206, 304])
 
@@ -74,8 +95,24 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
   const sitePage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     reply.headers({ ...headersFor(pathOf(request.url)), vary: "accept-encoding", "cache-control": REVALIDATE })
     reply.code(status).type("text/html; charset=utf-8")
-    // the build's precompressed copy where @fastify/static is there to send it
-    return typeof (reply as Partial<FastifyReply>).sendFile === "function" ? reply.sendFile("404.html") : reply.send(errorPage)
+    // the build's precompressed copy where @fastify/static is there to send it;
+    // whole, whatever Range the request asked for: part of an error page is no answer
+    return typeof (reply as Partial<FastifyReply>).sendFile === "function" ? reply.sendFile("404.html", { acceptRanges: false }) : reply.send(errorPage)
+  }
+  /**
+   * What Fastify hands frameworkErrors: a request it could not route (a URL
+   * that does not decode, /api/%zz). It must answer and never throw: a throw
+   * here is outside every handler and would end the process.
+   */
+  const refuseUnroutable = (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      if (!isFormEndpoint(request)) return sitePage(request, reply, 400)
+      reply.headers({ ...headersFor(pathOf(request.url)), vary: "accept-encoding" })
+      return send(reply, refusedEarly(400, { headers: request.headers }))
+    } catch (error) {
+      request.log.error(error)
+      return reply.code(400).type("text/plain; charset=utf-8").send("Bad Request")
+    }
   }
   const isFormEndpoint = (request: FastifyRequest) => pathOf(request.url).startsWith("/api/")
 
@@ -96,7 +133,17 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
     // closing (SIGTERM) closes idle keep-alive connections at once
     forceCloseConnections: "idle",
     // A URL Fastify cannot decode (/%zz): the site's headers and page, not Fastify's JSON
-    frameworkErrors: (_error, request, reply) => (isFormEndpoint(request) ? send(reply, refusedEarly(400, request)) : sitePage(request, reply, 400)),
+    frameworkErrors: (_error, request, reply) => refuseUnroutable(request, reply),
+    // What Node's HTTP parser refuses before Fastify sees a request (a malformed
+    // request line, headers over the limit, a request that timed out): the
+    // site's headers and error page too
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => refuseMalformed(error, socket, headersFor("/"), errorPage),
+  })
+
+  // Expect: other than 100-continue, which Node refuses itself with a bare 417
+  app.server.on("checkExpectation", (request: http.IncomingMessage, response: http.ServerResponse) => {
+    response.writeHead(417, { ...headersFor(pathOf(request.url ?? "/")), "cache-control": REVALIDATE, "content-type": "text/html; charset=utf-8", connection: "close" })
+    response.end(errorPage)
   })
 
   // Headers first, so a handler's own (the forms' Cache-Control: no-store) win.
