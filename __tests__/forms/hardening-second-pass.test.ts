@@ -5,9 +5,10 @@
  * UTF-8, and the answers Node's own parser writes. Real server processes,
  * a real SMTP server, loopback only, every wait bounded.
  */
+import { randomUUID } from "crypto"
 import fs from "fs"
 import path from "path"
-import { cleanUpAll, ROOT, startFormServer, type FormServer } from "../support/form-server"
+import { cleanUpAll, ROOT, startFormServer, tempDir, waitUntil, type FormServer } from "../support/form-server"
 import { expectSiteHeaders, person, postJson, rawRequest, request } from "../support/http"
 
 jest.setTimeout(180_000)
@@ -100,4 +101,62 @@ describe("answers written before a route runs", () => {
   })
 })
 
-export { person, postJson }
+
+// ------------------------------------------------------------ (2) retention and idempotency keys
+
+const contactFiles = (dir: string) => fs.readdirSync(path.join(dir, "contact", "submissions")).filter((name) => name.endsWith(".json"))
+
+describe("(2) the retention run at start", () => {
+  it("keeps the idempotency key of every post that arrives while it runs, so a retry stores nothing twice", async () => {
+    // 2,000 minutes-old messages on disk, delivered, their addresses still whole (as records
+    // written before addresses were cut): the start-up run has work to do while posts arrive
+    const dataDir = tempDir()
+    const old = 2_000
+    fs.mkdirSync(path.join(dataDir, "contact", "submissions"), { recursive: true })
+    fs.mkdirSync(path.join(dataDir, "contact", "delivery"), { recursive: true })
+    const minutesAgo = new Date(Date.now() - 5 * 60_000).toISOString()
+    for (let index = 0; index < old; index += 1) {
+      const id = randomUUID()
+      const { fillMs: _fillMs, ...values } = person(`old${index}`)
+      fs.writeFileSync(path.join(dataDir, "contact", "submissions", `${id}.json`), JSON.stringify({ id, kind: "contact", receivedAt: minutesAgo, values, ip: `203.0.113.${index % 250}` }))
+      fs.writeFileSync(path.join(dataDir, "contact", "delivery", `${id}.json`), JSON.stringify({ attempts: 1, deliveredAt: minutesAgo }))
+    }
+    const server = await startFormServer({ FORMS_DATA_DIR: dataDir, FORMS_RATE_LIMIT: "100000" })
+    try {
+      const fresh = 300
+      const post = (index: number) => postJson(server.url, "contact", person(`new${index}`), { "idempotency-key": `retention-race-${index}` })
+      const first: number[] = []
+      for (let index = 0; index < fresh; index += 10) first.push(...(await Promise.all(Array.from({ length: 10 }, (_, offset) => post(index + offset)))).map((reply) => reply.status))
+      const overlapped = !/retention applied/.test(server.output())
+      const retention = await waitUntil(() => /forms: retention applied: [^\n]*/.exec(server.output())?.[0], 60_000, "the start-up retention run did not finish")
+      const again = await Promise.all(Array.from({ length: fresh }, (_, index) => post(index)))
+      const duplicates = again.filter((reply) => reply.status === 200 && JSON.parse(reply.text).duplicate === true).length
+      console.log(`FORMS-RETENTION-RACE ${old} old messages, ${fresh} new posts (${overlapped ? "all made while the run was going on" : "the run had finished before the last post"}): "${retention}"; retried: ${duplicates} of ${fresh} answered as duplicates, ${contactFiles(dataDir).length} records (${old + fresh} expected)`)
+      expect(first).toEqual(Array(fresh).fill(201))
+      expect(retention).not.toMatch(/idempotencyKeys/)
+      expect(duplicates).toBe(fresh)
+      expect(contactFiles(dataDir).length).toBe(old + fresh)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it("removes a key only once its own window is over", async () => {
+    const dataDir = tempDir()
+    const { createStore } = await import("../../src/forms/store")
+    const { purge } = await import("../../src/forms/privacy")
+    const store = createStore(dataDir)
+    const day = 86_400_000
+    const { fillMs: _fillMs, ...values } = person("window")
+    const eightDaysAgo = new Date(Date.now() - 8 * day)
+    const kept = await store.save("contact", values, { idempotencyKey: "key-claimed-now", now: new Date() })
+    const expired = await store.save("contact", values, { idempotencyKey: "key-claimed-8-days-ago", now: eightDaysAgo })
+    const retention = { contactDays: 365, unconfirmedDays: 30, keyDays: 7 }
+    expect((await purge(store, retention)).idempotencyKeys).toBe(1)
+    expect((await store.idempotencyKeys("contact")).map((key) => key.id)).toEqual([kept.id])
+    // a key whose submission is gone (erased) but whose window runs: it stays, and a retry is still a duplicate
+    await store.remove(`contact/submissions/${kept.id}.json`)
+    expect((await purge(store, retention)).idempotencyKeys).toBe(0)
+    expect(expired.duplicate).toBe(false)
+  })
+})

@@ -274,7 +274,7 @@ describe.each(backends)("privacy on the %s store", (_name, subject) => {
     expect(await exportAddress(store, ada)).toEqual({ address: ada, contactMessages: [], subscribeRequests: [] })
     // everyone else's records stay
     expect(await store.get("contact", other.id)).toMatchObject({ values: { email: "grace@example.com" } })
-    expect(await store.idempotencyKeys("contact")).toEqual([{ key: expect.stringContaining("contact/keys/"), id: other.id }])
+    expect(await store.idempotencyKeys("contact")).toEqual([{ key: expect.stringContaining("contact/keys/"), id: other.id, claimedAt: expect.any(String) }])
     expect(await forgetAddress(store, ada)).toEqual([])
   })
 })

@@ -28,40 +28,38 @@ export interface PurgeReport {
  */
 export async function purge(store: Store, retention: Retention, now = new Date()): Promise<PurgeReport> {
   const report: PurgeReport = { contactMessages: 0, deliveryRecords: 0, subscribeRequests: 0, unconfirmedSubscriptions: 0, idempotencyKeys: 0, addressesCut: 0 }
-  const kept = new Map<string, StoredSubmission>()
 
   for (const submission of await store.list("contact")) {
     const delivery = await store.delivery(submission.id)
     // delivered, or sent in a send whose outcome a stop left unknown (it counts as sent)
     const doneAt = delivery.deliveredAt ?? delivery.sendingSince
     if (olderThan(doneAt, retention.contactDays, now)) {
-      await store.remove(layout.delivery(submission.id))
-      await store.remove(layout.submission("contact", submission.id))
-      report.contactMessages += 1
-      report.deliveryRecords += 1
-    } else kept.set(submission.id, await cutAddress(store, submission, report))
+      if (await store.remove(layout.delivery(submission.id))) report.deliveryRecords += 1
+      if (await store.remove(layout.submission("contact", submission.id))) report.contactMessages += 1
+    } else await cutAddress(store, submission, report)
   }
   for (const submission of await store.list("subscribe")) {
     // the request itself; the address's record (below) says where the subscription stands
     if (olderThan(submission.receivedAt, retention.unconfirmedDays, now)) {
-      await store.remove(layout.submission("subscribe", submission.id))
-      report.subscribeRequests += 1
-    } else kept.set(submission.id, await cutAddress(store, submission, report))
+      if (await store.remove(layout.submission("subscribe", submission.id))) report.subscribeRequests += 1
+    } else await cutAddress(store, submission, report)
   }
   for (const subscriber of await store.subscribers()) {
     const gone = subscriber.status === "pending" ? subscriber.lastRequestedAt : subscriber.status === "unsubscribed" ? subscriber.unsubscribedAt : undefined
     if (olderThan(gone, retention.unconfirmedDays, now)) {
-      await store.remove(layout.subscriber(subscriberKey(subscriber.email)))
-      report.unconfirmedSubscriptions += 1
+      if (await store.remove(layout.subscriber(subscriberKey(subscriber.email)))) report.unconfirmedSubscriptions += 1
     }
   }
   for (const kind of ["contact", "subscribe"] as const) {
-    for (const { key, id } of await store.idempotencyKeys(kind)) {
-      const submission = kept.get(id)
-      // a key matters while its client may still retry: days, counted from its submission
-      if (!submission || olderThan(submission.receivedAt, retention.keyDays, now)) {
-        await store.remove(key)
-        report.idempotencyKeys += 1
+    for (const { key, id, claimedAt } of await store.idempotencyKeys(kind)) {
+      // A key matters while its client may still retry: keyDays from its own
+      // claim, whatever arrived or was removed meanwhile. (Judged by the
+      // submissions read above, the keys of posts made during this run had no
+      // submission yet, and went.) A key of the older form carries no time:
+      // its submission's, read now; without a submission it names nothing.
+      const claimed = claimedAt ?? (await store.get(kind, id))?.receivedAt
+      if (claimed === undefined || olderThan(claimed, retention.keyDays, now)) {
+        if (await store.remove(key)) report.idempotencyKeys += 1
       }
     }
   }

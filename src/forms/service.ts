@@ -121,7 +121,7 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     try {
       const report = await purge(store, config.retention)
       const removed = Object.entries(report).filter(([, count]) => count > 0)
-      if (removed.length) log.info(`forms: retention applied: ${removed.map(([what, count]) => `${count} ${what}`).join(", ")}.`)
+      log.info(`forms: retention applied: ${removed.length ? removed.map(([what, count]) => `${count} ${what}`).join(", ") : "nothing was past its time"}.`)
     } catch (error) {
       log.error(`forms: could not apply the retention rules: ${(error as Error).message}`)
     }

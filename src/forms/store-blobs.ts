@@ -58,7 +58,10 @@ export function createBlobStore(options: BlobStoreOptions): Store {
     keys: async (prefix) => (await blobs().list({ prefix })).blobs.map((blob) => blob.key),
     readText: async (key) => (await blobs().get(key, { type: "text" })) ?? undefined,
     remove: async (key) => {
+      // Blobs' delete does not say whether there was a blob: asked first, for an honest count
+      const existed = (await blobs().getMetadata(key)) !== null
       await blobs().delete(key)
+      return existed
     },
     claim: async (key, value) => {
       await checkConditionalWrites()

@@ -70,6 +70,20 @@ export interface Subscriber {
   lastMailSentAt?: string
 }
 
+/** An idempotency key as stored: its record's key, the submission it names, and when it was claimed */
+export interface IdempotencyKey {
+  key: string
+  id: string
+  /** ISO time of the claim; absent in keys written before keys carried it (they hold the id alone) */
+  claimedAt?: string
+}
+
+/** What a key file holds: "<id> <claimed at>", or the id alone (the older form) */
+function readKeyHolder(text: string): Omit<IdempotencyKey, "key"> {
+  const [id = "", claimedAt] = text.trim().split(/\s+/)
+  return claimedAt && !Number.isNaN(Date.parse(claimedAt)) ? { id, claimedAt } : { id }
+}
+
 /** The forms' store, whichever backend holds it. Every write has landed when its promise resolves; every failure rejects. */
 export interface Store {
   /** Where the records are, for the log: a folder, or a Netlify Blobs store */
@@ -86,10 +100,10 @@ export interface Store {
   subscribers(): Promise<Subscriber[]>
   /** Saves a submission record as it is (used to rewrite an old record, e.g. to cut its address) */
   rewrite(submission: StoredSubmission): Promise<void>
-  /** Every idempotency key of a kind and the submission id it holds */
-  idempotencyKeys(kind: FormKind): Promise<{ key: string; id: string }[]>
-  /** Deletes one record by its key (layout.*); deleting what is not there is no error */
-  remove(key: string): Promise<void>
+  /** Every idempotency key of a kind, the submission id it holds and when it was claimed */
+  idempotencyKeys(kind: FormKind): Promise<IdempotencyKey[]>
+  /** Deletes one record by its key (layout.*); resolves to whether there was one (deleting what is not there is no error) */
+  remove(key: string): Promise<boolean>
 }
 
 /**
@@ -108,8 +122,8 @@ export interface Backend {
   claim(key: string, value: string): Promise<string>
   /** The text at key, undefined when there is none */
   readText(key: string): Promise<string | undefined>
-  /** Deletes key; resolves also when there was none */
-  remove(key: string): Promise<void>
+  /** Deletes key; resolves to whether there was one */
+  remove(key: string): Promise<boolean>
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
@@ -170,8 +184,10 @@ async function readAll<T>(backend: Backend, prefix: string): Promise<T[]> {
 export function storeOn(backend: Backend): Store {
   async function save(kind: FormKind, values: Record<string, string>, meta: SaveMeta = {}): Promise<SaveResult> {
     let id: string = randomUUID()
+    const now = meta.now ?? new Date()
     if (meta.idempotencyKey) {
-      const holder = await backend.claim(layout.idempotencyKey(kind, meta.idempotencyKey), id)
+      // the key holds its own creation time: it lives its whole window from then (privacy.ts)
+      const holder = readKeyHolder(await backend.claim(layout.idempotencyKey(kind, meta.idempotencyKey), `${id} ${now.toISOString()}`)).id
       if (holder !== id) {
         if (!ID.test(holder)) throw new Error(`the idempotency key ${layout.idempotencyKey(kind, meta.idempotencyKey)} holds "${holder.slice(0, 40)}", not an id`)
         // Seen before: answer with the first id. The first save may still be
@@ -186,7 +202,7 @@ export function storeOn(backend: Backend): Store {
       }
     }
     const network = meta.ip ? networkOf(meta.ip) : undefined
-    const record: StoredSubmission = { id, kind, receivedAt: (meta.now ?? new Date()).toISOString(), values, ...(network ? { ip: network } : {}), ...(meta.source ? { source: meta.source } : {}) }
+    const record: StoredSubmission = { id, kind, receivedAt: now.toISOString(), values, ...(network ? { ip: network } : {}), ...(meta.source ? { source: meta.source } : {}) }
     await backend.write(layout.submission(kind, id), record)
     return { id, duplicate: false }
   }
@@ -225,9 +241,9 @@ export function storeOn(backend: Backend): Store {
     await backend.write(layout.submission(submission.kind, submission.id), submission)
   }
 
-  async function idempotencyKeys(kind: FormKind): Promise<{ key: string; id: string }[]> {
+  async function idempotencyKeys(kind: FormKind): Promise<IdempotencyKey[]> {
     const keys = (await backend.keys(layout.idempotencyKeys(kind))).filter((key) => !key.endsWith(TEMPORARY))
-    const held = await Promise.all(keys.map(async (key) => ({ key, id: ((await backend.readText(key)) ?? "").trim() })))
+    const held = await Promise.all(keys.map(async (key) => ({ key, ...readKeyHolder((await backend.readText(key)) ?? "") })))
     return held
   }
 
@@ -343,11 +359,16 @@ function fileBackend(dir: string): Backend {
     }
   }
 
-  async function remove(key: string): Promise<void> {
-    await fs.unlink(file(key)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") throw error
-    })
-    await fsyncDir(path.dirname(file(key))).catch(() => undefined)
+  async function remove(key: string): Promise<boolean> {
+    const removed = await fs.unlink(file(key)).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error
+        return false
+      },
+    )
+    if (removed) await fsyncDir(path.dirname(file(key))).catch(() => undefined)
+    return removed
   }
 
   return {
