@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     if (!argument || !argument.includes("@")) throw new Error(`${what} needs an e-mail address: npm run forms -- ${what} name@example.com`)
     if (what === "export") return console.log(JSON.stringify(await exportAddress(store, argument), null, 2))
     const removed = await forgetAddress(store, argument)
-    console.log(removed.length ? `Erased ${removed.length} records about ${argument} from ${store.location}:` : `${store.location} holds nothing about ${argument}.`)
+    console.log(removed.length ? `Erased ${removed.length} record${removed.length === 1 ? "" : "s"} about ${argument} from ${store.location}:` : `${store.location} holds nothing about ${argument}.`)
     for (const key of removed) console.log(`  ${key}`)
     return
   }

@@ -5,16 +5,18 @@
  * UTF-8, and the answers Node's own parser writes. Real server processes,
  * a real SMTP server, loopback only, every wait bounded.
  */
-import { randomUUID } from "crypto"
+import { execFile } from "child_process"
+import { createHash, randomUUID } from "crypto"
 import fs from "fs"
 import path from "path"
-import { cleanUpAll, ROOT, startFormServer, tempDir, waitUntil, type FormServer } from "../support/form-server"
+import { cleanUpAll, ROOT, startFormServer, startSmtp, tempDir, waitUntil, type FormServer } from "../support/form-server"
 import { expectSiteHeaders, person, postJson, rawRequest, request } from "../support/http"
 
 jest.setTimeout(180_000)
 afterAll(() => cleanUpAll())
 
 const notFoundTitle = () => /<title[^>]*>([^<]+)<\/title>/.exec(fs.readFileSync(path.join(ROOT, "public", "404.html"), "utf8"))![1]!
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const alive = (server: FormServer) => server.child.exitCode === null && server.child.signalCode === null
 
 describe("(1) no request ends the server", () => {
@@ -158,5 +160,80 @@ describe("(2) the retention run at start", () => {
     await store.remove(`contact/submissions/${kept.id}.json`)
     expect((await purge(store, retention)).idempotencyKeys).toBe(0)
     expect(expired.duplicate).toBe(false)
+  })
+})
+
+// ------------------------------------------------------------ (3) forget and a send in flight
+
+/** `npm run forms -- <args>` on a store folder, as an operator runs it beside the server */
+function formsCli(dataDir: string, ...args: string[]): Promise<{ output: string; ms: number }> {
+  const started = Date.now()
+  return new Promise((resolve, reject) => {
+    execFile(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/forms.ts", ...args], { cwd: ROOT, env: { ...process.env, FORMS_DATA_DIR: dataDir }, timeout: 120_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve({ output: stdout + stderr, ms: Date.now() - started }),
+    )
+  })
+}
+/** Every file under dir (the store's locks aside) whose name or content tells of the address or one of the ids */
+function traces(dir: string, needles: string[]): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((name) => !name.startsWith("locks") && fs.statSync(path.join(dir, name)).isFile())
+    .filter((name) => needles.some((needle) => name.includes(needle) || fs.readFileSync(path.join(dir, name), "utf8").includes(needle)))
+}
+
+describe("(3) forget while a send is in flight", () => {
+  // the SMTP server takes 3 s to accept each message: forget runs while one is being sent
+  for (const inFlight of ["confirmation", "contact"] as const) {
+    it(`leaves nothing about the address, then or later, with the ${inFlight} e-mail being sent; it counts only what was there`, async () => {
+      const smtp = await startSmtp(0, { acceptDelayMs: 3_000 })
+      const dataDir = tempDir()
+      const server = await startFormServer({ FORMS_DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "sales@example.com", FORMS_RATE_LIMIT: "100000" })
+      try {
+        const address = `racer-${inFlight}@example.com`
+        const key = createHash("sha256").update(address).digest("hex")
+        const subscriberFile = path.join(dataDir, "subscribe", "addresses", `${key}.json`)
+        const postContact = () => postJson(server.url, "contact", { ...person("racer"), email: address })
+        const postSubscribe = () => postJson(server.url, "subscribe", { email: address, fillMs: 6000 }, { "idempotency-key": `forget-race-${inFlight}` })
+        const [first, second] = inFlight === "contact" ? [await postContact(), await postSubscribe()] : [await postSubscribe(), await postContact()]
+        expect([first.status, second.status].sort()).toEqual([201, 202])
+        const contactId = JSON.parse((inFlight === "contact" ? first : second).text).id as string
+        const deliveryFile = path.join(dataDir, "contact", "delivery", `${contactId}.json`)
+        // the first e-mail has begun (its intent is on disk) and has not been accepted yet
+        await waitUntil(() => (inFlight === "contact" ? fs.existsSync(deliveryFile) : fs.existsSync(subscriberFile) && /lastMailAttemptAt/.test(fs.readFileSync(subscriberFile, "utf8"))), 5_000, "no send began")
+        expect(smtp.messages.length).toBe(0)
+        const needles = [address, contactId, key]
+
+        const forget = await formsCli(dataDir, "forget", address)
+        const afterForget = traces(dataDir, needles)
+        // both sends (3 s each) have ended well before this
+        await sleep(8_000)
+        const later = traces(dataDir, needles)
+        const erased = Number(/Erased (\d+) records?/.exec(forget.output)?.[1] ?? 0)
+        const listed = forget.output.split("\n").filter((line) => /^ {2}\S/.test(line))
+        console.log(`FORMS-FORGET-RACE (${inFlight} in flight) forget took ${forget.ms} ms and reported ${erased} records; left right after: ${JSON.stringify(afterForget)}; 8 s later: ${JSON.stringify(later)}; mails arrived: ${smtp.messages.length}`)
+        expect(afterForget).toEqual([])
+        expect(later).toEqual([])
+        expect(listed.length).toBe(erased)
+      } finally {
+        await server.stop()
+        await smtp.close()
+      }
+    })
+  }
+
+  it("reports only records that existed", async () => {
+    const dataDir = tempDir()
+    const server = await startFormServer({ FORMS_DATA_DIR: dataDir })
+    try {
+      // no SMTP: a message with no delivery record, and nothing else
+      expect((await postJson(server.url, "contact", { ...person("alone"), email: "alone@example.com" })).status).toBe(201)
+    } finally {
+      await server.stop()
+    }
+    const files = (fs.readdirSync(dataDir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dataDir, name)).isFile())
+    const forget = await formsCli(dataDir, "forget", "alone@example.com")
+    console.log(`FORMS-FORGET-COUNT ${files.length} file(s) on disk; forget said: ${forget.output.split("\n")[0]}`)
+    expect(forget.output).toContain(`Erased ${files.length} record${files.length === 1 ? "" : "s"}`)
+    expect((await formsCli(dataDir, "forget", "alone@example.com")).output).toContain("holds nothing about")
   })
 })

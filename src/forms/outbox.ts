@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer"
 import type { FormsConfig } from "./config"
 import { copy, fieldLabel, fill } from "./copy"
 import { FORMS } from "./fields"
-import { subscriberKey, unsubscribeToken, type LeadOrigin, type Store, type Subscriber } from "./store"
+import { layout, locks, subscriberKey, unsubscribeToken, type LeadOrigin, type Store, type Subscriber } from "./store"
 
 type Job = { kind: "contact"; id: string } | { kind: "confirm"; key: string }
 
@@ -95,7 +95,9 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
       await pending()
       unrecorded.delete(jobId(job))
     }
-    await (job.kind === "contact" ? sendContact(job.id) : sendConfirmation(job.key))
+    // under the record's lock: an erasure (forget, the retention run) waits for a send to end, and a send after it finds nothing
+    if (job.kind === "contact") await store.lock(locks.contact(job.id), () => sendContact(job.id))
+    else await store.lock(locks.subscriber(job.key), () => sendConfirmation(job.key))
   }
 
   /** Writes an outcome; when the store cannot take it, keeps it for the job's next turn and fails the turn. */
@@ -116,7 +118,11 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
       return
     }
     const submission = await store.get("contact", id)
-    if (!submission) return
+    if (!submission) {
+      // erased: nothing about it may stay, a delivery record included
+      await store.remove(layout.delivery(id))
+      return
+    }
     const job: Job = { kind: "contact", id }
     const values = submission.values
     const lines = Object.keys(FORMS.contact).map((field) => `${fieldLabel("contact", field)}:\n${values[field] || "—"}\n`)

@@ -5,7 +5,7 @@
  * store backend.
  */
 import type { Retention } from "./config"
-import { layout, networkOf, subscriberKey, type Delivery, type Store, type StoredSubmission, type Subscriber } from "./store"
+import { layout, locks, networkOf, normalAddress, subscriberKey, type Delivery, type Store, type StoredSubmission, type Subscriber } from "./store"
 
 const DAY_MS = 86_400_000
 const olderThan = (iso: string | undefined, days: number, now: Date) => iso !== undefined && now.getTime() - Date.parse(iso) > days * DAY_MS
@@ -44,11 +44,14 @@ export async function purge(store: Store, retention: Retention, now = new Date()
       if (await store.remove(layout.submission("subscribe", submission.id))) report.subscribeRequests += 1
     } else await cutAddress(store, submission, report)
   }
+  // pending since, or unsubscribed since: past unconfirmedDays, the address goes
+  const expired = (subscriber: Subscriber | undefined) =>
+    subscriber !== undefined && olderThan(subscriber.status === "pending" ? subscriber.lastRequestedAt : subscriber.status === "unsubscribed" ? subscriber.unsubscribedAt : undefined, retention.unconfirmedDays, now)
   for (const subscriber of await store.subscribers()) {
-    const gone = subscriber.status === "pending" ? subscriber.lastRequestedAt : subscriber.status === "unsubscribed" ? subscriber.unsubscribedAt : undefined
-    if (olderThan(gone, retention.unconfirmedDays, now)) {
-      if (await store.remove(layout.subscriber(subscriberKey(subscriber.email)))) report.unconfirmedSubscriptions += 1
-    }
+    if (!expired(subscriber)) continue
+    // judged again under the lock: the address may have subscribed again since the list was read
+    const key = subscriberKey(subscriber.email)
+    if (await store.lock(locks.subscriber(key), async () => expired(await store.subscriber(key)) && store.remove(layout.subscriber(key)))) report.unconfirmedSubscriptions += 1
   }
   for (const kind of ["contact", "subscribe"] as const) {
     for (const { key, id, claimedAt } of await store.idempotencyKeys(kind)) {
@@ -76,7 +79,7 @@ async function cutAddress(store: Store, submission: StoredSubmission, report: Pu
   return cut
 }
 
-const sameAddress = (a: string | undefined, b: string) => (a ?? "").trim().toLowerCase() === b.trim().toLowerCase()
+const sameAddress = (a: string | undefined, b: string) => normalAddress(a ?? "") === normalAddress(b)
 
 /** Everything the store holds about one e-mail address. */
 export interface AddressRecords {
@@ -101,24 +104,31 @@ export async function exportAddress(store: Store, address: string): Promise<Addr
 /**
  * Erases everything about an address: its contact messages and their
  * delivery records, its subscribe requests, the idempotency keys of all of
- * them, and its subscription. Returns the keys of the records it deleted.
+ * them, and its subscription. Each message and the subscription are erased
+ * under the store's lock on them, which the outbox holds while it sends: a
+ * send in progress ends first (its outcome is erased with the rest), and a
+ * send due later finds nothing. Returns the keys of the records it deleted,
+ * only those that were there.
  */
 export async function forgetAddress(store: Store, address: string): Promise<string[]> {
   const records = await exportAddress(store, address)
   const removed: string[] = []
   const remove = async (key: string) => {
-    await store.remove(key)
-    removed.push(key)
+    if (await store.remove(key)) removed.push(key)
   }
   const ids = new Set([...records.contactMessages.map(({ message }) => message.id), ...records.subscribeRequests.map((request) => request.id)])
   for (const kind of ["contact", "subscribe"] as const) {
     for (const { key, id } of await store.idempotencyKeys(kind)) if (ids.has(id)) await remove(key)
   }
   for (const { message } of records.contactMessages) {
-    await remove(layout.delivery(message.id))
-    await remove(layout.submission("contact", message.id))
+    await store.lock(locks.contact(message.id), async () => {
+      await remove(layout.submission("contact", message.id))
+      await remove(layout.delivery(message.id))
+    })
   }
   for (const request of records.subscribeRequests) await remove(layout.submission("subscribe", request.id))
-  if (records.subscription) await remove(layout.subscriber(subscriberKey(address)))
+  // whether or not the export saw one: a subscription may have been written since
+  const key = subscriberKey(address)
+  await store.lock(locks.subscriber(key), () => remove(layout.subscriber(key)))
   return removed
 }

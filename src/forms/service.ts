@@ -9,7 +9,7 @@ import { IDEMPOTENCY_KEY, LEAD_PAGE, type FormKind } from "./fields"
 import { createOutbox, type Logger } from "./outbox"
 import { purge } from "./privacy"
 import { confirmPage, formPage, invalidLinkPage, invalidUnsubscribePage, messagePage, unsubscribePage, type ShownError } from "./pages"
-import { createStore, subscriberKey, sweepTemporaryFiles, unsubscribeToken, type LeadOrigin, type Store, type Subscriber } from "./store"
+import { createStore, locks as storeLocks, subscriberKey, sweepTemporaryFiles, unsubscribeToken, type LeadOrigin, type Store, type Subscriber } from "./store"
 import { createBlobStore } from "./store-blobs"
 import { validateSubmission, type FieldError } from "./validate"
 
@@ -130,10 +130,15 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
   const daily = setInterval(() => void applyRetention(), 86_400_000)
   daily.unref()
 
-  /** Runs fn after every earlier fn with the same key (read-modify-write of one subscriber file). */
+  /**
+   * Runs fn after every earlier fn with the same key (read-modify-write of one
+   * subscriber file), holding the store's lock on the address too, so an
+   * erasure in another process (forget) never interleaves with it.
+   */
   function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const previous = locks.get(key) ?? Promise.resolve()
-    const next = previous.then(fn, fn)
+    const locked = () => store.lock(storeLocks.subscriber(key), fn)
+    const next = previous.then(locked, locked)
     const settled = next.catch(() => undefined)
     locks.set(key, settled)
     void settled.then(() => locks.get(key) === settled && locks.delete(key))

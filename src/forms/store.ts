@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID } from "crypto"
 import { promises as fs } from "fs"
 import net from "net"
+import os from "os"
 import path from "path"
 import type { FormKind } from "./fields"
 
@@ -104,6 +105,12 @@ export interface Store {
   idempotencyKeys(kind: FormKind): Promise<IdempotencyKey[]>
   /** Deletes one record by its key (layout.*); resolves to whether there was one (deleting what is not there is no error) */
   remove(key: string): Promise<boolean>
+  /**
+   * Runs fn while holding the lock called name, which every process using
+   * this store honours (the server's outbox, `npm run forms -- forget`): what
+   * sends mail about a record and what erases it never interleave.
+   */
+  lock<T>(name: string, fn: () => Promise<T>): Promise<T>
 }
 
 /**
@@ -154,8 +161,17 @@ export function networkOf(address: string): string | undefined {
  */
 export const unsubscribeToken = (key: string, secret: string) => `${key}.${createHmac("sha256", secret).update("unsubscribe").digest("base64url")}`
 
+/**
+ * One address, however it was typed: trimmed, in Unicode NFC (so an accented
+ * letter typed as one code point or as letter plus accent is the same; the
+ * Kelvin sign K is canonically K), then lower-cased without regard to any
+ * locale (ANA@ is ana@; the Turkish İ lower-cases to i with a dot above and
+ * stays apart from i). Every comparison of addresses uses it.
+ */
+export const normalAddress = (email: string) => email.trim().normalize("NFC").toLowerCase()
+
 /** The key a subscriber's record is named by: a hash, so the address never appears in a key or path. */
-export const subscriberKey = (email: string) => sha256(email.trim().toLowerCase())
+export const subscriberKey = (email: string) => sha256(normalAddress(email))
 
 const ID = /^[0-9a-f-]{36}$/
 const KEY = /^[0-9a-f]{64}$/
@@ -167,11 +183,41 @@ export const layout = {
   idempotencyKeys: (kind: FormKind) => `${kind}/keys/`,
   idempotencyKey: (kind: FormKind, key: string) => `${layout.idempotencyKeys(kind)}${sha256(key)}`,
   delivery: (id: string) => `contact/delivery/${id}.json`,
+  lock: (name: string) => `locks/${sha256(name)}`,
   subscribers: "subscribe/addresses/",
   subscriber: (key: string) => `${layout.subscribers}${key}.json`,
 }
 
+/** The locks (Store.lock) that keep sending and erasing apart: one per contact message, one per subscriber address */
+export const locks = {
+  contact: (id: string) => `contact:${id}`,
+  subscriber: (key: string) => `subscriber:${key}`,
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * A lock whose holder died (kill -9 mid-send) is taken over after this long:
+ * longer than the outbox's longest send (SMTP connection 10 s, greeting 10 s,
+ * then 30 s without progress) with room to spare.
+ */
+export const LOCK_STALE_MS = 120_000
+/** How long a waiter waits before it gives up: past a stale lock's takeover */
+const LOCK_WAIT_MS = LOCK_STALE_MS + 30_000
+
+/** A lock's holder is gone: its process on this machine has ended (a crash), or it has held the lock past LOCK_STALE_MS */
+function abandoned(holder: string): boolean {
+  const [, since = "", host, pid] = holder.split(" ")
+  const age = Date.now() - Date.parse(since)
+  if (Number.isNaN(age) || age > LOCK_STALE_MS) return true
+  if (host !== os.hostname() || !pid) return false
+  try {
+    process.kill(Number(pid), 0)
+    return false
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH"
+  }
+}
 
 /** Every JSON record under a prefix; a record that went away while listing is skipped. */
 async function readAll<T>(backend: Backend, prefix: string): Promise<T[]> {
@@ -247,7 +293,34 @@ export function storeOn(backend: Backend): Store {
     return held
   }
 
-  return { location: backend.location, save, list, get, delivery, setDelivery, subscriber, setSubscriber, subscribers, rewrite, idempotencyKeys, remove: (key) => backend.remove(key) }
+  /**
+   * Claimed like an idempotency key (an atomic create of the lock's record,
+   * holding a token and the time), waited for while another holds it, taken
+   * over when its holder has held it past LOCK_STALE_MS, and removed after fn
+   * only while it is still this holder's.
+   */
+  async function lock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const key = layout.lock(name)
+    const token = `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${process.pid}`
+    const giveUpAt = Date.now() + LOCK_WAIT_MS
+    for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+      const holder = await backend.claim(key, token)
+      if (holder === token) break
+      if (abandoned(holder)) {
+        await backend.remove(key)
+        continue
+      }
+      if (Date.now() > giveUpAt) throw new Error(`the store's lock on ${name} stayed taken for ${LOCK_WAIT_MS / 1000} s`)
+      await sleep(wait)
+    }
+    try {
+      return await fn()
+    } finally {
+      if ((await backend.readText(key))?.trim() === token) await backend.remove(key)
+    }
+  }
+
+  return { location: backend.location, lock, save, list, get, delivery, setDelivery, subscriber, setSubscriber, subscribers, rewrite, idempotencyKeys, remove: (key) => backend.remove(key) }
 }
 
 async function fsyncDir(dir: string): Promise<void> {
