@@ -10,6 +10,7 @@ import { createHash, randomUUID } from "crypto"
 import fs from "fs"
 import path from "path"
 import { cleanUpAll, ROOT, startFormServer, startSmtp, tempDir, waitUntil, type FormServer } from "../support/form-server"
+import { unsubscribeToken } from "../../src/forms/store"
 import { expectSiteHeaders, person, postJson, rawRequest, request } from "../support/http"
 
 jest.setTimeout(180_000)
@@ -235,5 +236,76 @@ describe("(3) forget while a send is in flight", () => {
     console.log(`FORMS-FORGET-COUNT ${files.length} file(s) on disk; forget said: ${forget.output.split("\n")[0]}`)
     expect(forget.output).toContain(`Erased ${files.length} record${files.length === 1 ? "" : "s"}`)
     expect((await formsCli(dataDir, "forget", "alone@example.com")).output).toContain("holds nothing about")
+  })
+})
+
+// ------------------------------------------------------------ (4) one-click unsubscribes from a mail provider
+
+describe("(4) one-click unsubscribes", () => {
+  let server: FormServer
+  const tokens: string[] = []
+  const subscriberFile = (email: string) => path.join(server.dataDir, "subscribe", "addresses", `${createHash("sha256").update(email).digest("hex")}.json`)
+  const readSubscriber = (email: string) => JSON.parse(fs.readFileSync(subscriberFile(email), "utf8")) as { status: string; secret: string }
+  beforeAll(async () => {
+    // the default limit (10 per address and window); each subscriber subscribes from an address of their own
+    server = await startFormServer({ TRUST_PROXY: "1" })
+    for (let index = 0; index < 15; index += 1) {
+      const email = `reader${index}@example.com`
+      expect((await postJson(server.url, "subscribe", { email, fillMs: 6000 }, { "x-forwarded-for": `203.0.113.${index + 1}` })).status).toBe(202)
+      tokens.push(unsubscribeToken(createHash("sha256").update(email).digest("hex"), readSubscriber(email).secret))
+    }
+  })
+  afterAll(() => server?.stop())
+
+  it("are never refused by the per-address limit when the link is valid, though one mail provider sends them all", async () => {
+    const oneClick = (token: string) =>
+      request(server.url, `/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.25" }, body: "List-Unsubscribe=One-Click" })
+    const statuses = []
+    for (const token of tokens) statuses.push((await oneClick(token)).status)
+    const still = Array.from({ length: 15 }, (_, index) => readSubscriber(`reader${index}@example.com`).status).filter((status) => status !== "unsubscribed").length
+    console.log(`FORMS-ONE-CLICK 15 valid one-click POSTs from one address: ${JSON.stringify(statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}))}; still subscribed: ${still}`)
+    expect(statuses).toEqual(Array(15).fill(200))
+    expect(still).toBe(0)
+  })
+
+  it("limits links that name nobody", async () => {
+    const statuses = []
+    for (let index = 0; index < 12; index += 1) {
+      const forged = `${"0".repeat(63)}${index.toString(16)}.${"A".repeat(43)}`
+      statuses.push((await request(server.url, `/api/unsubscribe?token=${forged}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.26" }, body: "List-Unsubscribe=One-Click" })).status)
+    }
+    expect(statuses).toEqual([...Array(10).fill(404), 429, 429])
+  })
+})
+
+// ------------------------------------------------------------ (7) text that is not UTF-8
+
+describe("(7) invalid UTF-8 and lone surrogates", () => {
+  let server: FormServer
+  beforeAll(async () => {
+    server = await startFormServer({ FORMS_RATE_LIMIT: "100000" })
+  })
+  afterAll(() => server?.stop())
+
+  const form = (message: string) =>
+    `username=Ada&email=ada%40example.com&phone=%2B1+555+010+0100&subject=Quote&message=${message}`
+
+  it("refuses them with 400 naming the field, and stores nothing", async () => {
+    for (const bad of ["caf%C3%28", "%C0%AF", "%ED%A0%80", "caf%E9", "%F4%90%80%80", "%FF"]) {
+      for (const accept of ["application/json", "text/html"]) {
+        const reply = await request(server.url, "/api/contact", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept }, body: form(bad) })
+        expect([bad, accept, reply.status]).toEqual([bad, accept, 400])
+        if (accept === "application/json") expect([bad, JSON.parse(reply.text).errors]).toEqual([bad, [expect.objectContaining({ field: "message", code: "not_text" })]])
+      }
+    }
+    const surrogate = '{"username":"Ada","email":"ada@example.com","phone":"+1 555 010 0100","subject":"Quote","message":"half \\ud800 a pair","fillMs":6000}'
+    const reply = await request(server.url, "/api/contact", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: surrogate })
+    expect([reply.status, JSON.parse(reply.text).errors]).toEqual([400, [expect.objectContaining({ field: "message", code: "not_text" })]])
+    expect(fs.existsSync(path.join(server.dataDir, "contact", "submissions")) ? fs.readdirSync(path.join(server.dataDir, "contact", "submissions")) : []).toEqual([])
+    // and well-formed text in every script still arrives as it was typed
+    const good = await request(server.url, "/api/contact", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, body: form(encodeURIComponent("Grüße, 你好, 🙂 100% + more")) })
+    expect(good.status).toBe(201)
+    const stored = JSON.parse(fs.readFileSync(path.join(server.dataDir, "contact", "submissions", `${JSON.parse(good.text).id}.json`), "utf8"))
+    expect(stored.values.message).toBe("Grüße, 你好, 🙂 100% + more")
   })
 })

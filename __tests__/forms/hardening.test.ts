@@ -53,8 +53,8 @@ function unmount(dir: string): void {
   mounted.delete(dir)
 }
 /** Fills the file system under dir to the last byte */
-function fill(dir: string): string {
-  const filler = path.join(dir, "filler")
+function fill(dir: string, name = "filler"): string {
+  const filler = path.join(dir, name)
   const handle = fs.openSync(filler, "w")
   const block = Buffer.alloc(4096, 1)
   try {
@@ -105,6 +105,8 @@ describeMount("(1, 2) a full disk under the store", () => {
     try {
       await sleep(3_000) // ten retry periods: the old outbox sent each message 16-17 times in 30 s
       const whileFull = countBy(mailIds(smtp.messages))
+      // full again to the last byte: a lock the outbox held while the disk filled has been released since
+      const topUp = fill(dir, "filler-top-up")
       const refused = await postJson(server.url, "contact", person("while-full"))
       const leftovers = await leftoverTemporaryFiles(dir)
       console.log(`FORMS-DISK-FULL while full: sends per message ${JSON.stringify(Object.values(whileFull))}, a new post answered ${refused.status}, temporary files left ${leftovers.length}`)
@@ -114,6 +116,7 @@ describeMount("(1, 2) a full disk under the store", () => {
 
       // space again: every owed message goes out, once
       fs.rmSync(filler)
+      fs.rmSync(topUp)
       await smtp.waitFor(ids.length, 10_000)
       await sleep(1_500)
       expect(countBy(mailIds(smtp.messages))).toEqual(Object.fromEntries(ids.map((id) => [id, 1])))

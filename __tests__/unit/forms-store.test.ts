@@ -249,6 +249,27 @@ describe.each(backends)("privacy on the %s store", (_name, subject) => {
     expect(() => readRetention({ FORMS_RETAIN_CONTACT_DAYS: "0" })).toThrow(/FORMS_RETAIN_CONTACT_DAYS/)
   })
 
+  it("compares addresses in one form: trimmed, NFC, then lower case without locale", async () => {
+    const { open } = subject()
+    const store = open()
+    const composed = "jos\u00e9@example.com"
+    const decomposed = "JOSE\u0301@example.com"
+    await store.save("contact", { ...valid, email: decomposed })
+    await store.setSubscriber(pending(decomposed, day(0)))
+    // typed either way, it is one address, with its message and its subscription
+    for (const typed of [composed, decomposed, ` ${composed.toUpperCase()} `]) {
+      const records = await exportAddress(store, typed)
+      expect([typed, records.contactMessages.length, records.subscription?.email]).toEqual([typed, 1, decomposed])
+    }
+    // the Kelvin sign is canonically K (NFC), so it is k; the Turkish dotted capital I is not i
+    await store.save("contact", { ...valid, email: "kate@example.com" })
+    await store.save("contact", { ...valid, email: "inci@example.com" })
+    expect((await exportAddress(store, "\u212Aate@example.com")).contactMessages).toHaveLength(1)
+    expect((await exportAddress(store, "\u0130nci@example.com")).contactMessages).toHaveLength(0)
+    expect(await forgetAddress(store, composed)).toHaveLength(2)
+    expect((await exportAddress(store, decomposed)).contactMessages).toHaveLength(0)
+  })
+
   it("exports every record about an address, and forgets them all: no record holds it afterwards", async () => {
     const { open, dump } = subject()
     const store = open()

@@ -89,15 +89,19 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
     }
   }
 
+  /**
+   * One job's turn, under its record's lock: an erasure (forget, the
+   * retention run) waits for a send to end, and a send after it finds nothing.
+   */
   async function run(job: Job): Promise<void> {
-    const pending = unrecorded.get(jobId(job))
-    if (pending) {
-      await pending()
-      unrecorded.delete(jobId(job))
-    }
-    // under the record's lock: an erasure (forget, the retention run) waits for a send to end, and a send after it finds nothing
-    if (job.kind === "contact") await store.lock(locks.contact(job.id), () => sendContact(job.id))
-    else await store.lock(locks.subscriber(job.key), () => sendConfirmation(job.key))
+    await store.lock(job.kind === "contact" ? locks.contact(job.id) : locks.subscriber(job.key), async () => {
+      const pending = unrecorded.get(jobId(job))
+      if (pending) {
+        await pending()
+        unrecorded.delete(jobId(job))
+      }
+      await (job.kind === "contact" ? sendContact(job.id) : sendConfirmation(job.key))
+    })
   }
 
   /** Writes an outcome; when the store cannot take it, keeps it for the job's next turn and fails the turn. */

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from "crypto"
+import { createHash, randomBytes, timingSafeEqual } from "crypto"
 // Deep imports: the package's index also loads its Redis, Mongo, SQL... limiters, which a bundle does not need
 import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory"
 import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes"
@@ -39,6 +39,11 @@ export const BODY_LIMIT_BYTES = 100 * 1024
 const ACCEPTED_TYPES = ["application/x-www-form-urlencoded", "application/json"]
 const KEY_SHAPE = /^[A-Za-z0-9_-]{8,100}$/
 const TOKEN_SHAPE = /^([0-9a-f]{64})\.([A-Za-z0-9_-]{43})$/
+
+/** A secret no subscriber has: what an unknown address's token is compared against */
+const UNKNOWN_SECRET = randomBytes(32).toString("base64url")
+/** Compares two texts in a time that depends on neither (their SHA-256 digests, compared in constant time) */
+const sameDigest = (a: string, b: string) => timingSafeEqual(createHash("sha256").update(a).digest(), createHash("sha256").update(b).digest())
 
 const header = (request: FormRequest, name: string): string => {
   const value = request.headers[name]
@@ -193,9 +198,14 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
         await store.setSubscriber({ ...fresh(email, at), mailAttempts: existing.mailAttempts })
         return true
       }
-      if (existing.status === "confirmed" || existing.mailDue) return false
+      // Nothing new to send: the record is written back as it is, so a known
+      // address costs the same store work as a new one and the answer's time
+      // does not tell them apart
       const since = now.getTime() - Date.parse(existing.lastRequestedAt)
-      if (since < config.confirm.cooldownS * 1000 || existing.confirmationsRequested >= config.confirm.max) return false
+      if (existing.status === "confirmed" || existing.mailDue || since < config.confirm.cooldownS * 1000 || existing.confirmationsRequested >= config.confirm.max) {
+        await store.setSubscriber(existing)
+        return false
+      }
       await store.setSubscriber({ ...existing, lastRequestedAt: at, confirmationsRequested: existing.confirmationsRequested + 1, mailDue: true })
       return true
     })
@@ -208,7 +218,8 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     if (rateLimited) return rateLimited
     if (!ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type, { Accept: ACCEPTED_TYPES.join(", ") })
     const result = validateSubmission(kind, request.body, { requireFillTime: mediaType(request) === "application/json" })
-    if (!result.ok) return invalid(kind, request, result.errors, result.errors.some((error) => error.field === "form" && error.code === "not_text") ? 400 : 422)
+    // what is not text (not an object, invalid UTF-8, control characters) is a malformed request: 400; a person's slip is 422
+    if (!result.ok) return invalid(kind, request, result.errors, result.errors.some((error) => error.code === "not_text") ? 400 : 422)
 
     const body = request.body as Record<string, unknown>
     const rawKey = header(request, "idempotency-key") || body[IDEMPOTENCY_KEY]
@@ -233,21 +244,41 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     return json(saved.duplicate ? 200 : kind === "contact" ? 201 : 202, { ok: true, id: saved.id, duplicate: saved.duplicate, message })
   }
 
+  /**
+   * The subscriber a link's token names, or undefined when the token names
+   * none: the same store read and the same constant-time comparison for a
+   * known and an unknown address (against a secret nobody holds), so the time
+   * of the answer does not tell whether an address is subscribed. expected
+   * gives what the token must be for a subscriber's key and secret.
+   */
+  async function holderOf(token: unknown, expected: (key: string, secret: string) => string): Promise<{ key: string; token: string; subscriber: Subscriber } | undefined> {
+    const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null
+    if (!match) return undefined
+    const key = match[1]!
+    const subscriber = await store.subscriber(key)
+    const matches = sameDigest(expected(key, subscriber?.secret ?? UNKNOWN_SECRET), token as string)
+    return subscriber && matches ? { key, token: token as string, subscriber } : undefined
+  }
+
+  /**
+   * A link whose token names no subscriber counts against the visitor's rate
+   * limit; a valid one never does: mail providers send one-click unsubscribes
+   * for many people from a few addresses of their own (RFC 8058).
+   */
+  async function refuseInvalidLink(endpoint: Endpoint, request: FormRequest, invalidLink: () => FormResponse): Promise<FormResponse> {
+    return (await limited(endpoint, request)) ?? invalidLink()
+  }
+
   /** GET shows a confirm button for the link in the e-mail; POST of its token confirms. */
   async function confirm(request: FormRequest): Promise<FormResponse> {
     if (request.method !== "GET" && request.method !== "POST") return refuse(request, 405, copy.errors.method_not_allowed, { Allow: "GET, POST" })
-    const rateLimited = await limited("subscribe-confirm", request)
-    if (rateLimited) return rateLimited
     const source = request.method === "GET" ? request.query : request.body
     const token = typeof source === "object" && source !== null ? (source as Record<string, unknown>).token : undefined
-    const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null
     const invalidLink = () => (wantsJson(request) ? json(404, { ok: false, message: copy.confirmPage.invalidText }) : html(404, invalidLinkPage()))
-    if (!match) return invalidLink()
-    const [, key, secret] = match as unknown as [string, string, string]
-    const subscriber = await store.subscriber(key)
-    const expected = Buffer.from(subscriber?.secret ?? "")
-    if (!subscriber || subscriber.status === "unsubscribed" || expected.length !== Buffer.from(secret).length || !timingSafeEqual(expected, Buffer.from(secret))) return invalidLink()
-    if (request.method === "GET") return html(200, confirmPage(subscriber.email, token as string))
+    const holder = await holderOf(token, (key, secret) => `${key}.${secret}`)
+    if (!holder || holder.subscriber.status === "unsubscribed") return refuseInvalidLink("subscribe-confirm", request, invalidLink)
+    const { key, subscriber } = holder
+    if (request.method === "GET") return html(200, confirmPage(subscriber.email, holder.token))
     if (request.method === "POST" && !ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type)
     await withLock(key, async () => {
       const current = await store.subscriber(key)
@@ -265,18 +296,13 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
    */
   async function unsubscribe(request: FormRequest): Promise<FormResponse> {
     if (request.method !== "GET" && request.method !== "POST") return refuse(request, 405, copy.errors.method_not_allowed, { Allow: "GET, POST" })
-    const rateLimited = await limited("unsubscribe", request)
-    if (rateLimited) return rateLimited
     const field = (source: unknown) => (typeof source === "object" && source !== null ? (source as Record<string, unknown>).token : undefined)
     const token = request.method === "POST" ? (field(request.body) ?? field(request.query)) : field(request.query)
-    const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null
     const invalidLink = () => (wantsJson(request) ? json(404, { ok: false, message: copy.unsubscribePage.invalidText }) : html(404, invalidUnsubscribePage()))
-    if (!match) return invalidLink()
-    const [, key] = match as unknown as [string, string]
-    const subscriber = await store.subscriber(key)
-    const expected = Buffer.from(subscriber ? unsubscribeToken(key, subscriber.secret) : "")
-    if (!subscriber || expected.length !== Buffer.from(token as string).length || !timingSafeEqual(expected, Buffer.from(token as string))) return invalidLink()
-    if (request.method === "GET") return html(200, unsubscribePage(subscriber.email, token as string))
+    const holder = await holderOf(token, unsubscribeToken)
+    if (!holder) return refuseInvalidLink("unsubscribe", request, invalidLink)
+    const { key, subscriber } = holder
+    if (request.method === "GET") return html(200, unsubscribePage(subscriber.email, holder.token))
     // a one-click POST names the token in the link and may send its body as
     // multipart/form-data (RFC 8058): the link is the credential, the POST the intent
     const fromLink = field(request.body) === undefined

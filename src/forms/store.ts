@@ -205,12 +205,20 @@ export const LOCK_STALE_MS = 120_000
 /** How long a waiter waits before it gives up: past a stale lock's takeover */
 const LOCK_WAIT_MS = LOCK_STALE_MS + 30_000
 
-/** A lock's holder is gone: its process on this machine has ended (a crash), or it has held the lock past LOCK_STALE_MS */
+/** The tokens of the locks this process holds now */
+const heldHere = new Set<string>()
+
+/**
+ * A lock's holder is gone: it has held the lock past LOCK_STALE_MS, or it was
+ * a process on this machine that has ended (a crash), or this process, which
+ * no longer holds it (a release the disk refused, when it turned read-only).
+ */
 function abandoned(holder: string): boolean {
   const [, since = "", host, pid] = holder.split(" ")
   const age = Date.now() - Date.parse(since)
   if (Number.isNaN(age) || age > LOCK_STALE_MS) return true
   if (host !== os.hostname() || !pid) return false
+  if (Number(pid) === process.pid) return !heldHere.has(holder)
   try {
     process.kill(Number(pid), 0)
     return false
@@ -313,10 +321,17 @@ export function storeOn(backend: Backend): Store {
       if (Date.now() > giveUpAt) throw new Error(`the store's lock on ${name} stayed taken for ${LOCK_WAIT_MS / 1000} s`)
       await sleep(wait)
     }
+    heldHere.add(token)
     try {
       return await fn()
     } finally {
-      if ((await backend.readText(key))?.trim() === token) await backend.remove(key)
+      heldHere.delete(token)
+      // a release the store refuses (a disk turned read-only) leaves a lock
+      // that abandoned() recognises; it must not hide fn's own outcome
+      await backend
+        .readText(key)
+        .then((held) => (held?.trim() === token ? backend.remove(key) : false))
+        .catch(() => undefined)
     }
   }
 

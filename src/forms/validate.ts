@@ -23,6 +23,9 @@ const LINE_BREAK = /[\r\n\u2028\u2029]/
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
 // U+FFFD is what a body's invalid UTF-8 decodes to: bytes that were not text
 const UNREADABLE = /\uFFFD/
+// Half of a surrogate pair on its own (JSON's "\ud800"): no character at all,
+// and written out as UTF-8 it would turn into U+FFFD on the way to the store
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 function checkField(field: string, rule: FieldRule, raw: unknown): { value: string } | FieldError {
   if (raw !== undefined && typeof raw !== "string") {
@@ -34,7 +37,7 @@ function checkField(field: string, rule: FieldRule, raw: unknown): { value: stri
   }
   if ([...value].length > rule.max) return { field, code: "too_long", message: `${field} must be at most ${rule.max} characters.` }
   if (CONTROL.test(value)) return { field, code: "not_text", message: `${field} contains control characters.` }
-  if (UNREADABLE.test(value)) return { field, code: "not_text", message: `${field} contains bytes that are not UTF-8 text.` }
+  if (UNREADABLE.test(value) || LONE_SURROGATE.test(value)) return { field, code: "not_text", message: `${field} contains bytes that are not UTF-8 text.` }
   if (rule.kind !== "multiline" && LINE_BREAK.test(value)) {
     return { field, code: "line_break", message: `${field} must be a single line.` }
   }

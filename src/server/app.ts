@@ -1,5 +1,4 @@
 import fastifyCompress from "@fastify/compress"
-import fastifyFormbody from "@fastify/formbody"
 import fastifyStatic from "@fastify/static"
 import fs from "fs"
 import http from "http"
@@ -8,6 +7,7 @@ import type { Duplex } from "stream"
 import zlib from "zlib"
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify"
 import { MIN_BYTES } from "../postbuild/precompress"
+import { parseUrlencoded } from "../forms/urlencoded"
 import { BODY_LIMIT_BYTES, refusedEarly, type Endpoint, type FormResponse, type FormService } from "../forms/service"
 import { REVALIDATE } from "../security/headers"
 import type { ServerConfig } from "./config"
@@ -176,9 +176,9 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   })
 
-  // Bodies: JSON (built in) and urlencoded (formbody); every other type is refused with 415.
+  // Bodies: JSON (built in) and urlencoded; every other type is refused with 415.
   app.removeContentTypeParser(["text/plain"])
-  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES })
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => done(null, parseUrlencoded(String(body))))
   // A mail program's one-click unsubscribe may post List-Unsubscribe=One-Click
   // as multipart/form-data (RFC 8058): kept as text, which only the
   // unsubscribe endpoint accepts (its token is in the link); the forms refuse it with 415
