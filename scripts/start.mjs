@@ -1,16 +1,30 @@
-// `npm start`: builds the site when the build is missing or older than any
-// source (src, content, static, gatsby-*.ts, package-lock.json), then runs
-// the production server (src/server/main.ts) in the foreground.
-// buildIfNeeded is exported for the audit (scripts/audit/main.ts).
-import { spawnSync } from "node:child_process"
+// `npm start`: builds the site when the build is missing, its routes file
+// unreadable, or older than any source (src, content, static, gatsby-*.ts,
+// package-lock.json), then runs the production server (src/server/main.ts)
+// in the foreground.
+// buildIfNeeded is exported for the audit (scripts/audit/main.ts), buildState
+// for the tests.
+//
+// Stopping: SIGINT, SIGTERM and SIGHUP go to the build or the server once
+// (a signal to the whole process group reaches it directly as well; the
+// server finishes what is in flight, for at most SERVER_SHUTDOWN_TIMEOUT_MS);
+// if it has not ended 5 s after that limit, it is killed. npm passes a
+// signal sent to it alone to its child: package.json's start script `exec`s
+// this file, because a `sh -c` left between (Debian's dash) would hold a
+// SIGINT until this script ended and die of a SIGTERM without passing it on.
+// Should npm go away all the same, this script stops the server the same way.
+// The server has an IPC channel to this script and stops the same way when
+// the channel closes, so it never outlives this script, even a SIGKILL.
+import { spawn, spawnSync } from "node:child_process"
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
-const built = path.join(root, "public", "index.html")
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 // written at the end of every build by the production-server adapter (src/server/adapter.ts)
-const routes = path.join(root, ".cache", "production-server-routes.json")
+const ROUTES = path.join(".cache", "production-server-routes.json")
+const sources = ["src", "content", "static", "gatsby-config.ts", "gatsby-node.ts", "gatsby-ssr.tsx", "gatsby-browser.ts", "package-lock.json"]
 
 function newest(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false })
@@ -19,30 +33,126 @@ function newest(entry) {
   return fs.readdirSync(entry).reduce((latest, name) => Math.max(latest, newest(path.join(entry, name))), stat.mtimeMs)
 }
 
-const sources = ["src", "content", "static", "gatsby-config.ts", "gatsby-node.ts", "gatsby-ssr.tsx", "gatsby-browser.ts", "package-lock.json"]
+/** Why the routes file cannot be used, or undefined when it can (the server refuses it on the same grounds, src/server/route-headers.ts) */
+function routesProblem(file) {
+  let text
+  try {
+    text = fs.readFileSync(file, "utf8")
+  } catch (error) {
+    return error.code === "ENOENT" ? "missing" : `unreadable (${error.code ?? error.message})`
+  }
+  try {
+    const routes = JSON.parse(text)
+    if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes)) return "not the adapter's (no files and headerRoutes lists)"
+  } catch (error) {
+    return `corrupt: it does not parse (${error.message.replace(/\s+/g, " ")})`
+  }
+  return undefined
+}
 
 /**
- * Runs `npx gatsby build` when public/index.html is missing or older than any
- * source; returns the build's exit status (0 when no build was needed).
- * spawnOptions go to spawnSync (e.g. a timeout).
+ * Whether the site in root needs a build, and why: no public/index.html, a
+ * routes file that is missing or does not parse, or a source newer than
+ * public/index.html.
+ */
+export function buildState(root = projectRoot) {
+  const builtAt = fs.statSync(path.join(root, "public", "index.html"), { throwIfNoEntry: false })?.mtimeMs
+  if (builtAt === undefined) return { needed: true, reason: "No build yet" }
+  const problem = routesProblem(path.join(root, ROUTES))
+  if (problem) return { needed: true, reason: `The build's ${ROUTES} is ${problem}` }
+  const changed = sources.filter((source) => newest(path.join(root, source)) > builtAt)
+  if (changed.length > 0) return { needed: true, reason: `Changed since the last build (${changed.join(", ")})` }
+  return { needed: false, reason: "The build is up to date" }
+}
+
+const gatsbyBuild = [path.join(projectRoot, "node_modules", "gatsby", "cli.js"), "build"]
+const explain = (state) => console.log(state.needed ? `${state.reason}: building the site.` : `${state.reason}.`)
+
+/**
+ * Runs `gatsby build` when buildState() says so; returns the build's exit
+ * status (0 when no build was needed). spawnOptions go to spawnSync (e.g. a timeout).
  */
 export function buildIfNeeded(spawnOptions = {}) {
-  const builtAt = fs.existsSync(routes) ? (fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0) : 0
-  const changed = sources.filter((source) => newest(path.join(root, source)) > builtAt)
+  const state = buildState()
+  explain(state)
+  if (!state.needed) return 0
+  const build = spawnSync(process.execPath, gatsbyBuild, { cwd: projectRoot, stdio: "inherit", ...spawnOptions })
+  return build.status ?? 1
+}
 
-  if (builtAt === 0 || changed.length > 0) {
-    console.log(builtAt === 0 ? "No build yet: building the site." : `Changed since the last build (${changed.join(", ")}): building the site.`)
-    const build = spawnSync("npx", ["gatsby", "build"], { cwd: root, stdio: "inherit", ...spawnOptions })
-    return build.status ?? 1
+// ------------------------------------------------------------------ npm start
+
+/** The server's own limit (src/server/config.ts); a value it refuses stops it at start anyway */
+function shutdownLimitMs() {
+  const value = Number(process.env.SERVER_SHUTDOWN_TIMEOUT_MS || 10_000)
+  return Number.isFinite(value) && value >= 0 ? value : 10_000
+}
+
+/**
+ * Runs this file's job: the build when needed, then the server, each as one
+ * child process (node itself, no npx or tsx wrapper that would have to pass
+ * signals on). Resolves with the status to exit with: the child's own (the
+ * server's 0 after a graceful stop, even one a signal asked for: npm, systemd
+ * and docker take 0 as a clean stop, and the sender knows its signal; a
+ * failed build's code), or 128 + the signal's number when the child was
+ * killed (137 after the SIGKILL here).
+ */
+async function main() {
+  const killAfterMs = shutdownLimitMs() + 5_000
+  let child
+  let what = "server"
+  let stopping
+
+  const stop = (signal, why = signal) => {
+    if (stopping) return
+    stopping = signal
+    if (why !== signal) console.log(`${why}: stopping.`)
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    child.kill(signal)
+    setTimeout(() => {
+      console.error(`${why}: the ${what} has not stopped ${killAfterMs / 1000} s later; killing it.`)
+      child.kill("SIGKILL")
+    }, killAfterMs).unref()
   }
-  console.log("The build is up to date.")
-  return 0
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stop(signal))
+
+  // Under npm, a SIGTERM to npm alone ends npm and its `sh -c` but never reaches
+  // this process: its parent changing is the only sign. (Not without npm: a
+  // `nohup node scripts/start.mjs &` outlives its shell on purpose.)
+  if (process.env.npm_lifecycle_event) {
+    const parent = process.ppid
+    setInterval(() => process.ppid !== parent && stop("SIGTERM", "npm has ended"), 250).unref()
+  }
+
+  const run = (args, stdio) =>
+    new Promise((resolve) => {
+      child = spawn(process.execPath, args, { cwd: projectRoot, stdio })
+      child.once("error", (error) => {
+        console.error(`Could not run node ${args.join(" ")}: ${error.message}`)
+        resolve(1)
+      })
+      child.once("exit", (code, signal) => resolve(signal ? 128 + (os.constants.signals[signal] ?? 0) : (code ?? 1)))
+    })
+
+  const state = buildState()
+  explain(state)
+  if (state.needed) {
+    what = "build"
+    const status = await run(gatsbyBuild, "inherit")
+    if (status !== 0 || stopping) return status
+  }
+  // the IPC channel: the server stops when it closes (this process gone)
+  what = "server"
+  return run(["--import", "tsx", path.join("src", "server", "main.ts")], ["inherit", "inherit", "inherit", "ipc"])
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const status = buildIfNeeded()
-  if (status !== 0) process.exit(status)
-
-  const server = spawnSync("npx", ["tsx", "src/server/main.ts"], { cwd: root, stdio: "inherit" })
-  process.exit(server.status ?? 0)
+/** Whether node runs this file (not an import of it), also through a link */
+function invoked() {
+  try {
+    return Boolean(process.argv[1]) && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)
+  } catch {
+    return false
+  }
 }
+// no top-level await: the audit imports this file from CommonJS (require of an ES module)
+if (invoked()) void main().then((status) => process.exit(status))

@@ -2,6 +2,7 @@ import fs from "fs"
 import type { GatsbyConfig } from "gatsby"
 import { MUST_REVALIDATE_HEADERS } from "gatsby/dist/utils/adapter/constants"
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers"
+import { ConfigError } from "../forms/config"
 import { REVALIDATE } from "../security/headers"
 
 type Header = { key: string; value: string }
@@ -16,8 +17,29 @@ export interface SiteRoutes {
   headerRoutes: { path: string; headers: Header[] }[]
 }
 
+/**
+ * The routes the adapter wrote. A file that cannot be read, does not parse or
+ * is not the adapter's is refused with a ConfigError that says to build again
+ * (scripts/start.mjs's buildState finds it on the same grounds, so `npm start` rebuilds).
+ */
 export function readSiteRoutes(file: string): SiteRoutes {
-  return JSON.parse(fs.readFileSync(file, "utf8")) as SiteRoutes
+  const refuse = (problem: string) =>
+    new ConfigError(`${file} is ${problem}; the production-server adapter in gatsby-config.ts writes it at the end of \`npm run build\`. Build again (\`npm run build\`, or \`npm start\`, which builds when this file is missing or corrupt).`)
+  let text: string
+  try {
+    text = fs.readFileSync(file, "utf8")
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException
+    throw refuse(code === "ENOENT" ? "missing" : `unreadable (${code ?? message})`)
+  }
+  let routes: Partial<SiteRoutes> | null
+  try {
+    routes = JSON.parse(text)
+  } catch (error) {
+    throw refuse(`corrupt: it does not parse (${(error as Error).message.replace(/\s+/g, " ")})`)
+  }
+  if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes)) throw refuse("not the adapter's (no files and headerRoutes lists)")
+  return routes as SiteRoutes
 }
 
 const asRecord = (headers: readonly Header[]): Record<string, string> => Object.fromEntries(headers.map(({ key, value }) => [key.toLowerCase(), value]))
