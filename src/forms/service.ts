@@ -120,7 +120,8 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     const removed = await sweepTemporaryFiles(config.dataDir)
     if (removed > 0) log.warn(`forms: removed ${removed} temporary file${removed > 1 ? "s" : ""} an earlier crash or full disk left in ${config.dataDir}.`)
   })().catch((error: Error) => log.error(`forms: could not clear temporary files at start: ${error.message}`))
-  const started = swept.then(() => outbox.start()).catch((error: Error) => log.error(`forms: could not read the store at start: ${error.message}`))
+  // the decoy record exists before the first lookup of an unknown address needs it
+  const started = swept.then(() => Promise.all([outbox.start(), store.readDecoy()])).catch((error: Error) => log.error(`forms: could not read the store at start: ${error.message}`))
   // Retention (privacy.ts): at start, then once a day
   const applyRetention = async () => {
     try {
@@ -255,7 +256,9 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null
     if (!match) return undefined
     const key = match[1]!
-    const subscriber = await store.subscriber(key)
+    // the decoy is read beside every lookup: a known address's record and an
+    // unknown one's missing file then both take as long as the decoy's read
+    const [subscriber] = await Promise.all([store.subscriber(key), store.readDecoy()])
     const matches = sameDigest(expected(key, subscriber?.secret ?? UNKNOWN_SECRET), token as string)
     return subscriber && matches ? { key, token: token as string, subscriber } : undefined
   }

@@ -111,6 +111,12 @@ export interface Store {
    * sends mail about a record and what erases it never interleave.
    */
   lock<T>(name: string, fn: () => Promise<T>): Promise<T>
+  /**
+   * Reads a subscriber-sized record that names nobody (writing it the first
+   * time), beside a lookup of an address, so that a lookup costs the same
+   * whether the address has a record or not.
+   */
+  readDecoy(): Promise<void>
 }
 
 /**
@@ -184,6 +190,7 @@ export const layout = {
   idempotencyKey: (kind: FormKind, key: string) => `${layout.idempotencyKeys(kind)}${sha256(key)}`,
   delivery: (id: string) => `contact/delivery/${id}.json`,
   lock: (name: string) => `locks/${sha256(name)}`,
+  decoy: "checks/decoy-subscriber.json",
   subscribers: "subscribe/addresses/",
   subscriber: (key: string) => `${layout.subscribers}${key}.json`,
 }
@@ -335,7 +342,23 @@ export function storeOn(backend: Backend): Store {
     }
   }
 
-  return { location: backend.location, lock, save, list, get, delivery, setDelivery, subscriber, setSubscriber, subscribers, rewrite, idempotencyKeys, remove: (key) => backend.remove(key) }
+  const decoy: Subscriber = {
+    email: "nobody@example.invalid",
+    status: "pending",
+    secret: "0".repeat(43),
+    firstRequestedAt: new Date(0).toISOString(),
+    lastRequestedAt: new Date(0).toISOString(),
+    confirmationsRequested: 1,
+    mailDue: false,
+    mailAttempts: 1,
+    lastMailAttemptAt: new Date(0).toISOString(),
+    lastMailSentAt: new Date(0).toISOString(),
+  }
+  async function readDecoy(): Promise<void> {
+    if ((await backend.read<Subscriber>(layout.decoy)) === undefined) await backend.write(layout.decoy, decoy)
+  }
+
+  return { location: backend.location, lock, readDecoy, save, list, get, delivery, setDelivery, subscriber, setSubscriber, subscribers, rewrite, idempotencyKeys, remove: (key) => backend.remove(key) }
 }
 
 async function fsyncDir(dir: string): Promise<void> {
