@@ -35,6 +35,15 @@ export interface FormsConfig {
   confirm: { cooldownS: number; max: number }
   /** How long records are kept (privacy.ts) */
   retention: Retention
+  /**
+   * How long a contact post waits for its e-mail before it is answered (the
+   * record is durable first; the answer is 2xx either way): FORMS_SEND_WITHIN_MS.
+   * 0 leaves the e-mail to the outbox alone, right for a server that keeps
+   * running (npm start); on a functions host, whose instance is frozen once it
+   * has answered, the e-mail goes out before. Default: 8000 with
+   * FORMS_STORE=netlify-blobs (functions), 0 otherwise.
+   */
+  sendWithinMs: number
 }
 
 export class ConfigError extends Error {}
@@ -123,5 +132,6 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
     retry: { minMs: positive(env, "FORMS_RETRY_MIN_MS", 5_000), maxMs: positive(env, "FORMS_RETRY_MAX_MS", 3_600_000) },
     confirm: { cooldownS: positive(env, "FORMS_CONFIRM_COOLDOWN_S", 86_400), max: positive(env, "FORMS_CONFIRM_MAX", 3) },
     retention: readRetention(env),
+    sendWithinMs: env.FORMS_SEND_WITHIN_MS === "0" ? 0 : positive(env, "FORMS_SEND_WITHIN_MS", env.FORMS_STORE === "netlify-blobs" ? 8_000 : 0),
   }
 }

@@ -188,6 +188,22 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
     await record(job, () => store.setSubscriber({ ...sending, lastMailSentAt: sentAt, lastMailError: undefined }))
   }
 
+  /** What the store says is owed, and how many sends a stop left without an outcome (never sent again) */
+  async function owed(): Promise<{ jobs: { job: Job; attempts: number }[]; interrupted: number }> {
+    const jobs: { job: Job; attempts: number }[] = []
+    let interrupted = 0
+    for (const submission of await store.list("contact")) {
+      const delivery = await store.delivery(submission.id)
+      if (delivery.deliveredAt) continue
+      if (delivery.sendingSince) interrupted += 1
+      else jobs.push({ job: { kind: "contact", id: submission.id }, attempts: delivery.attempts })
+    }
+    for (const subscriber of await store.subscribers()) {
+      if (subscriber.mailDue && subscriber.status === "pending") jobs.push({ job: { kind: "confirm", key: subscriberKey(subscriber.email) }, attempts: subscriber.mailAttempts })
+    }
+    return { jobs, interrupted }
+  }
+
   /** Queues everything the store says is still owed (after a restart, or when SMTP was just configured). */
   async function start(): Promise<void> {
     if (!transport) {
@@ -195,19 +211,52 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
       return
     }
     log.info(`forms: submissions are stored in ${store.location} and e-mailed to ${config.mailTo}.`)
-    let interrupted = 0
-    for (const submission of await store.list("contact")) {
-      const delivery = await store.delivery(submission.id)
-      if (delivery.deliveredAt) continue
-      if (delivery.sendingSince) interrupted += 1
-      else enqueue({ kind: "contact", id: submission.id }, delivery.attempts)
-    }
+    const { jobs, interrupted } = await owed()
     if (interrupted > 0) {
       log.warn(`forms: ${interrupted} contact e-mail${interrupted > 1 ? "s were" : " was"} being sent when a process stopped and may have gone out; not sent again (npm run forms -- contact lists ${interrupted > 1 ? "them" : "it"} as "interrupted").`)
     }
-    for (const subscriber of await store.subscribers()) {
-      if (subscriber.mailDue && subscriber.status === "pending") enqueue({ kind: "confirm", key: subscriberKey(subscriber.email) }, subscriber.mailAttempts)
+    for (const { job, attempts } of jobs) enqueue(job, attempts)
+  }
+
+  /**
+   * Sends everything owed now, one after another, whatever the retry waits
+   * say, and resolves when done: what a scheduled run on a functions host
+   * calls, where no timer survives the answer. A send that fails stays owed
+   * for the next run; what another process is sending is waited for (the
+   * lock) and then found sent.
+   */
+  async function drain(): Promise<{ sent: number; failed: number; interrupted: number }> {
+    const report = { sent: 0, failed: 0, interrupted: 0 }
+    if (!transport) return report
+    const { jobs, interrupted } = await owed()
+    report.interrupted = interrupted
+    for (const { job } of jobs) {
+      try {
+        await run(job)
+        queue.delete(jobId(job))
+        report.sent += 1
+      } catch (error) {
+        report.failed += 1
+        log.warn(`forms: sending ${jobId(job)} failed; it stays owed for the next run: ${(error as Error).message}`)
+      }
     }
+    return report
+  }
+
+  /**
+   * Sends one job now and waits for it at most withinMs; a send that fails
+   * is queued for its retries. Resolves when it was sent, failed, or the wait
+   * is over (the send then goes on).
+   */
+  async function sendNow(job: Job, withinMs: number): Promise<void> {
+    if (!transport || stopped) return
+    const sending = run(job).catch((error: Error) => {
+      log.warn(`forms: sending ${jobId(job)} failed (it is retried): ${error.message}`)
+      enqueue(job, 1, Date.now() + backoff(1))
+    })
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)))])
+    clearTimeout(timer)
   }
 
   /** Resolves once nothing is due right now (used by tests and on shutdown). */
@@ -222,7 +271,7 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
     transport?.close()
   }
 
-  return { enabled: Boolean(transport), enqueue, start, idle, stop, pending: () => queue.size }
+  return { enabled: Boolean(transport), enqueue, sendNow, drain, start, idle, stop, pending: () => queue.size }
 }
 
 export type Outbox = ReturnType<typeof createOutbox>

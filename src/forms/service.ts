@@ -210,7 +210,9 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
       await store.setSubscriber({ ...existing, lastRequestedAt: at, confirmationsRequested: existing.confirmationsRequested + 1, mailDue: true })
       return true
     })
-    if (mailDue) outbox.enqueue({ kind: "confirm", key })
+    if (!mailDue) return
+    if (config.sendWithinMs > 0) await outbox.sendNow({ kind: "confirm", key }, config.sendWithinMs)
+    else outbox.enqueue({ kind: "confirm", key })
   }
 
   async function submit(kind: FormKind, request: FormRequest): Promise<FormResponse> {
@@ -230,7 +232,9 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     const now = new Date()
     const saved = await store.save(kind, result.values, { idempotencyKey: rawKey || undefined, ip: request.ip, now, ...(kind === "contact" ? { source: leadOrigin(request) } : {}) })
     if (kind === "contact") {
-      if (!saved.duplicate) outbox.enqueue({ kind: "contact", id: saved.id })
+      // stored: the e-mail now, within a bounded wait, where the process may be frozen once it has answered
+      if (!saved.duplicate && config.sendWithinMs > 0) await outbox.sendNow({ kind: "contact", id: saved.id }, config.sendWithinMs)
+      else if (!saved.duplicate) outbox.enqueue({ kind: "contact", id: saved.id })
     } else {
       // A repeat too: when the first post was answered 503 because its address
       // could not be written (the store was down after the save), the client's
@@ -337,7 +341,13 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     await outbox.stop()
   }
 
-  return { config, store, outbox, handle, started, close }
+  /** Sends what is owed (a scheduled run on a functions host); after the start's own work */
+  async function drain() {
+    await started
+    return outbox.drain()
+  }
+
+  return { config, store, outbox, handle, drain, started, close }
 }
 
 export type FormService = ReturnType<typeof createFormService>
