@@ -4,7 +4,11 @@ import forms from "./content/forms/forms.json"
 import site from "./content/site/site.json"
 import { serveAdminInDevelop } from "./src/cms/admin"
 import { siteHeaders } from "./src/security/headers"
-import { productionServerAdapter } from "./src/server/adapter"
+import { exportFunctionHeaders, siteAdapter } from "./src/adapters"
+
+const headers = siteHeaders()
+// The form endpoints' answers carry the same headers wherever they run (src/adapters.ts)
+exportFunctionHeaders(headers)
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -15,11 +19,12 @@ const config: GatsbyConfig = {
   trailingSlash: "never",
   // Security and caching headers, declared once: Gatsby's adapters apply
   // them, and so does the production server (src/server/app.ts).
-  headers: siteHeaders(),
+  headers,
   // Hands each built file and its headers (as Gatsby computes them from the
-  // rules above) to the production server. To deploy on a platform instead,
-  // put that platform's adapter here (README, "Deploying past one machine").
-  adapter: productionServerAdapter(),
+  // rules above) to the production server; with SITE_ADAPTER=netlify (set by
+  // netlify.toml) to gatsby-adapter-netlify instead (src/adapters.ts, README,
+  // "Deploying past one machine").
+  adapter: siteAdapter(headers),
   // /admin under `gatsby develop`: the CMS that saves into this checkout
   // (src/cms/admin.ts says why here and not in gatsby-node).
   developMiddleware: (app) => serveAdminInDevelop(app),
