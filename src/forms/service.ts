@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "crypto"
-// Deep imports: the package's index also loads its Redis, Mongo, SQL... limiters, which a bundle does not need
-import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory"
-import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes"
+// Deep imports: the package's index also loads its Redis, Mongo, SQL... limiters, which a bundle does not need;
+// with the file extension, which Node's ES module loader needs (the scheduled drain is an ES module on Netlify)
+import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js"
+import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes.js"
 import { readConfig, type FormsConfig } from "./config"
 import { copy, errorText, fill, noticePath } from "./copy"
 import { LEAD_SOURCE_PARAM, LEAD_SOURCES } from "../lib/links"
