@@ -32,12 +32,17 @@ export interface LocalBlobs {
   token: string
   /** Any site ID: the local server keeps one folder per site */
   siteID: string
-  /** SIGTERM, then the folder is removed; resolves when the process has exited */
+  /** SIGTERM, then the folder is removed (unless it was given); resolves when the process has exited */
   stop: () => Promise<void>
 }
 
-export async function startBlobsServer(): Promise<LocalBlobs> {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "forms-blobs-"))
+/**
+ * Starts the server over a new temporary folder, or over directory (such as
+ * the Netlify CLI's .netlify/blobs-serve, to read what it stored), which is
+ * then left in place.
+ */
+export async function startBlobsServer({ directory: given }: { directory?: string } = {}): Promise<LocalBlobs> {
+  const directory = given ?? fs.mkdtempSync(path.join(os.tmpdir(), "forms-blobs-"))
   const token = randomBytes(16).toString("hex")
   const child = spawn(process.execPath, ["--input-type=module", "-e", SERVER], {
     cwd: ROOT,
@@ -69,7 +74,7 @@ export async function startBlobsServer(): Promise<LocalBlobs> {
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
       await exited
-      fs.rmSync(directory, { recursive: true, force: true })
+      if (!given) fs.rmSync(directory, { recursive: true, force: true })
     },
   }
 }
