@@ -1,3 +1,5 @@
+import { TextDecoder } from "util"
+
 /**
  * An application/x-www-form-urlencoded body as the form service reads it:
  * parsed by the WHATWG URL Standard's rules (URLSearchParams), which decode
