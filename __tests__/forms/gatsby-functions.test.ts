@@ -47,4 +47,16 @@ describe("Gatsby Functions", () => {
     expect(wrongType.status).toBe(415)
     expect(((await wrongType.json()) as { message: string }).message).toBe(forms.errors.unsupported_type)
   })
+
+  it("refuse a urlencoded field that is not UTF-8 with 400 naming it, as the production server does, and keep a typed percent sign", async () => {
+    for (const bad of ["caf%C3%28", "%C0%AF", "%ED%A0%80", "caf%E9"]) {
+      const response = await post("contact", `${new URLSearchParams({ ...valid, message: "x" }).toString().replace("message=x", `message=${bad}`)}`, { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" })
+      expect([bad, response.status]).toEqual([bad, 400])
+      expect([bad, ((await response.json()) as { errors: { field: string }[] }).errors.map((error) => error.field)]).toEqual([bad, ["message"]])
+    }
+    const typed = await post("contact", new URLSearchParams({ ...valid, message: "100% sure: a%20b, %zz" }).toString(), { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" })
+    expect(typed.status).toBe(201)
+    const { id } = (await typed.json()) as { id: string }
+    expect(JSON.parse(fs.readFileSync(path.join(server.dataDir, "contact", "submissions", `${id}.json`), "utf8")).values.message).toBe("100% sure: a%20b, %zz")
+  })
 })

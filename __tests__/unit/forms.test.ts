@@ -8,6 +8,7 @@ import os from "os"
 import path from "path"
 import { MIN_FILL_MS } from "../../src/forms/fields"
 import { createStore } from "../../src/forms/store"
+import { parseUrlencoded, redecodeLeftovers } from "../../src/forms/urlencoded"
 import { validateSubmission } from "../../src/forms/validate"
 
 const valid = { username: "Ada Example", email: "ada@example.com", phone: "+1 (555) 010-0199", subject: "Quote request", message: "Two lines\nof text" }
@@ -99,5 +100,27 @@ describe("createStore", () => {
       values: valid,
       ip: "127.0.0.0", // the network, not the address
     })
+  })
+})
+
+describe("urlencoded bodies", () => {
+  const message = (body: unknown) => (body as Record<string, unknown>).message
+
+  it("are decoded by the URL Standard: bytes that are not UTF-8 become U+FFFD, which the validation refuses naming the field", () => {
+    for (const bad of ["caf%C3%28", "%C0%AF", "%ED%A0%80", "caf%E9", "%F4%90%80%80"]) {
+      const body = parseUrlencoded(`username=Ada&email=ada%40example.com&phone=%2B1+555+010+0100&subject=Quote&message=${bad}`)
+      expect([bad, message(body)]).toEqual([bad, expect.stringContaining("\ufffd")])
+      expect([bad, codes(body)]).toEqual([bad, ["message:not_text"]])
+    }
+    expect(message(parseUrlencoded("message=Gr%C3%BC%C3%9Fe+%F0%9F%99%82+100%25"))).toBe("Grüße 🙂 100%")
+    // a name given twice: every value, which is no text for the validation
+    expect(parseUrlencoded("email=a%40example.com&email=b%40example.com").email).toEqual(["a@example.com", "b@example.com"])
+    expect(Object.getPrototypeOf(parseUrlencoded("__proto__=x"))).toBeNull()
+  })
+
+  it("left undecoded by another parser (qs keeps a value it cannot decode as it came) are decoded again; decoded text is left as typed", () => {
+    // what qs hands over: "caf%C3%28" for a value it could not decode; "100% sure: a%20b" for one typed so
+    const body = redecodeLeftovers({ a: "caf%C3%28", b: "100% sure: a%20b, %zz", c: "%C0%AF", d: "Grüße %C3%A9", e: 5 }) as Record<string, unknown>
+    expect(body).toEqual({ a: "caf\ufffd(", b: "100% sure: a%20b, %zz", c: "\ufffd\ufffd", d: "Grüße %C3%A9", e: 5 })
   })
 })

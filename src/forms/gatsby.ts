@@ -2,6 +2,7 @@ import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { guardLambdaRequests } from "./lambda-request-guard"
 import { formService, type Endpoint } from "./service"
 import { connectLambdaEvent, type LambdaEvent } from "./store-blobs"
+import { redecodeLeftovers } from "./urlencoded"
 
 // No `export const config` in src/api: Gatsby 5.16 then builds its rendering
 // engines for the whole site (and fails to bundle sharp). Gatsby's default
@@ -49,7 +50,8 @@ export async function answer(endpoint: Endpoint, req: GatsbyFunctionRequest, res
   const result = await formService().handle(endpoint, {
     method: req.method ?? "GET",
     headers: req.headers,
-    body: req.body,
+    // qs (Gatsby's urlencoded parser) keeps escapes that are not UTF-8 as they came
+    body: /^application\/x-www-form-urlencoded/i.test(String(req.headers["content-type"] ?? "")) ? redecodeLeftovers(req.body) : req.body,
     query: req.query,
     ip: clientAddress(req, event),
   })

@@ -1,3 +1,5 @@
+import { TextDecoder } from "util"
+
 /**
  * An application/x-www-form-urlencoded body as the form service reads it:
  * parsed by the WHATWG URL Standard's rules (URLSearchParams), which decode
@@ -15,4 +17,39 @@ export function parseUrlencoded(body: string): Record<string, string | string[]>
     values[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]
   }
   return values
+}
+
+/**
+ * A urlencoded body as another parser left it (body-parser's qs, under Gatsby
+ * Functions and gatsby-adapter-netlify), read by the rules above: qs keeps a
+ * value whose escapes are not UTF-8 exactly as it came ("caf%C3%28"), which
+ * would be stored and mailed so. A value whose escapes, read as bytes, are
+ * not UTF-8 is decoded again here by the URL Standard, so those bytes become
+ * U+FFFD and validation refuses the field. A value qs decoded is left alone,
+ * also when its text holds a percent sign or something like an escape ("100%",
+ * "a%20b", typed by a person, which the browser sent as %25); only a typed
+ * escape that is itself not UTF-8 ("%E9") would be refused.
+ */
+export function redecodeLeftovers(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body
+  const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+  for (const [name, value] of Object.entries(body)) {
+    values[name] = typeof value === "string" && escapesAreNotUtf8(value) ? new URLSearchParams(`v=${value.replace(/[&+#]/g, encodeURIComponent)}`).get("v") : value
+  }
+  return values
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
+
+/** Whether the value's %XX escapes, taken as the bytes they name among the UTF-8 of the rest, are not UTF-8 */
+function escapesAreNotUtf8(value: string): boolean {
+  if (!/%[0-9A-Fa-f]{2}/.test(value)) return false
+  const parts = value.split(/(%[0-9A-Fa-f]{2})/)
+  const bytes = Buffer.concat(parts.map((part) => (/^%[0-9A-Fa-f]{2}$/.test(part) ? Buffer.from([parseInt(part.slice(1), 16)]) : Buffer.from(part, "utf8"))))
+  try {
+    strictUtf8.decode(bytes)
+    return false
+  } catch {
+    return true
+  }
 }
