@@ -43,6 +43,8 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
   let timer: NodeJS.Timeout | undefined
   let pumping: Promise<void> | undefined
   let stopped = false
+  /** E-mails this process has handed to the SMTP server */
+  let sent = 0
   /** Outcomes sent or known, which the store could not take yet; written before the job's next step */
   const unrecorded = new Map<string, () => Promise<void>>()
 
@@ -145,6 +147,7 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
         headers: { "X-Submission-Id": id },
       })
       messageId = info.messageId
+      sent += 1
     } catch (error) {
       // not sent: recorded as such, so the next turn sends it
       await record(job, () => store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, lastError: (error as Error).message }))
@@ -184,6 +187,7 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
       log.warn(`forms: the mail server refused the confirmation to a subscriber address for good; not retrying: ${(error as Error).message}`)
       return
     }
+    sent += 1
     const sentAt = new Date().toISOString()
     await record(job, () => store.setSubscriber({ ...sending, lastMailSentAt: sentAt, lastMailError: undefined }))
   }
@@ -228,19 +232,23 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
   async function drain(): Promise<{ sent: number; failed: number; interrupted: number }> {
     const report = { sent: 0, failed: 0, interrupted: 0 }
     if (!transport) return report
+    // what this process sends meanwhile counts, its own queue's sends too (a
+    // new instance's start queues what is owed): a job already sent by them
+    // is found sent here, under its lock, and not sent again
+    const sentBefore = sent
     const { jobs, interrupted } = await owed()
     report.interrupted = interrupted
     for (const { job } of jobs) {
       try {
         await run(job)
         queue.delete(jobId(job))
-        report.sent += 1
       } catch (error) {
         report.failed += 1
         log.warn(`forms: sending ${jobId(job)} failed; it stays owed for the next run: ${(error as Error).message}`)
       }
     }
-    return report
+    await idle()
+    return { ...report, sent: sent - sentBefore }
   }
 
   /**
