@@ -100,15 +100,22 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
     return typeof (reply as Partial<FastifyReply>).sendFile === "function" ? reply.sendFile("404.html", { acceptRanges: false }) : reply.send(errorPage)
   }
   /**
+   * A form endpoint's refusal before its handler ran, in the forms' words, with
+   * the site's headers again (Fastify drops what onRequest set when a reply
+   * turns into an error, and frameworkErrors come before onRequest)
+   */
+  const formRefusal = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    reply.headers({ ...headersFor(pathOf(request.url)), vary: "accept-encoding" })
+    return send(reply, refusedEarly(status, { headers: request.headers }))
+  }
+  /**
    * What Fastify hands frameworkErrors: a request it could not route (a URL
    * that does not decode, /api/%zz). It must answer and never throw: a throw
    * here is outside every handler and would end the process.
    */
   const refuseUnroutable = (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      if (!isFormEndpoint(request)) return sitePage(request, reply, 400)
-      reply.headers({ ...headersFor(pathOf(request.url)), vary: "accept-encoding" })
-      return send(reply, refusedEarly(400, { headers: request.headers }))
+      return isFormEndpoint(request) ? formRefusal(request, reply, 400) : sitePage(request, reply, 400)
     } catch (error) {
       request.log.error(error)
       return reply.code(400).type("text/plain; charset=utf-8").send("Bad Request")
@@ -194,8 +201,7 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
     if (status >= 500) request.log.error(error)
     if (!isFormEndpoint(request)) return sitePage(request, reply, status >= 500 ? 500 : status === 400 ? 400 : 404)
-    reply.headers({ ...headersFor(pathOf(request.url)), vary: "accept-encoding" })
-    return send(reply, refusedEarly(status, { headers: request.headers }))
+    return formRefusal(request, reply, status)
   })
 
   // decompress: false: a form body is never compressed by a browser; refusing
