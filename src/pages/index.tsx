@@ -17,7 +17,10 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const site = required(data.siteJson, "content/site/site.json")
   return (
     <Layout>
-      <HeroCarousel data={required(data.heroJson, "content/hero/hero.json")} labels={site.hero} />
+      {/* its own Suspense boundary: React hydrates and commits the carousel (react-slick measures the page as it mounts) in a task of its own */}
+      <React.Suspense fallback={null}>
+        <HeroCarousel data={required(data.heroJson, "content/hero/hero.json")} labels={site.hero} />
+      </React.Suspense>
       <AboutUs data={required(data.aboutJson, "content/about/about.json")} />
       <Overview data={required(data.overviewJson, "content/overview/overview.json")} />
       <ServiceIndustry data={required(data.servicesJson, "content/services/services.json")} />
