@@ -5,15 +5,16 @@
 // measurement against the budgets. Prints each run's score, FCP, LCP and TBT
 // (simulated, ms), the long tasks behind TBT and Lighthouse's benchmarkIndex,
 // the page's tasks in the unthrottled trace with wall and CPU time,
-// then how many runs missed TBT <= 50 ms. One Chromium for all runs, as the
-// audit has per route.
+// then how many runs missed TBT <= 50 ms. Each run's CPU slowdown is
+// calibrated by its benchmarkIndex as in the audit (lighthouse-calibration.cjs),
+// with its TBT at Lighthouse's own 4x beside it. One Chromium for all runs, as
+// the audit has.
 //
 // The README's figures on TBT and Cross-Origin-Opener-Policy came from this,
 // run with Lighthouse 12,
 // e.g. `npm run lighthouse-runs -- http://127.0.0.1:9000/contact 10`.
-import lighthouse from "lighthouse"
 import lighthouseTrace from "./lighthouse-trace.cjs"
-import { LIGHTHOUSE_SETTINGS, launchForLighthouse } from "./lighthouse-settings.mjs"
+import { LIGHTHOUSE_SETTINGS, launchForLighthouse, runCalibrated } from "./lighthouse-settings.mjs"
 
 const [url, runsArg = "5"] = process.argv.slice(2)
 const runs = Number(runsArg)
@@ -26,7 +27,7 @@ const chrome = await launchForLighthouse()
 const tbts = []
 try {
   for (let run = 1; run <= runs; run += 1) {
-    const result = await lighthouse(url, { port: chrome.port, ...LIGHTHOUSE_SETTINGS, onlyCategories: ["performance"] })
+    const { result, uncalibrated, slowdown } = await runCalibrated(url, { port: chrome.port, ...LIGHTHOUSE_SETTINGS, onlyCategories: ["performance"] })
     const lhr = result?.lhr
     if (!lhr || lhr.runtimeError) {
       console.log(`run ${run}: error ${lhr?.runtimeError?.code ?? "no result"}`)
@@ -37,7 +38,7 @@ try {
     tbts.push(tbt)
     const tasks = (lhr.audits["long-tasks"].details?.items ?? []).map((task) => `${String(task.url).replace(new URL(url).origin, "")} @${Math.round(task.startTime)} ${Math.round(task.duration)} ms`)
     console.log(
-      `run ${run}: performance ${Math.round(lhr.categories.performance.score * 100)}, FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${tbt}, benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}${tasks.length ? `; long tasks: ${tasks.join(", ")}` : ""}`,
+      `run ${run}: performance ${Math.round(lhr.categories.performance.score * 100)}, FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${tbt}, benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}, CPU slowdown ${slowdown.toFixed(2)}x (at 4x: TBT ${Math.round(uncalibrated?.lhr.audits["total-blocking-time"].numericValue ?? NaN)})${tasks.length ? `; long tasks: ${tasks.join(", ")}` : ""}`,
     )
     console.log(`  unthrottled trace, tasks of 12.5 ms or more: ${lighthouseTrace.formatObservedTasks(lighthouseTrace.observedTasks(result.artifacts?.Trace))}`)
   }

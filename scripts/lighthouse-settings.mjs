@@ -1,8 +1,12 @@
 // What `npm run audit` and `npm run lighthouse-runs` both measure with, so
 // their figures compare: Lighthouse's settings, and the system Chromium
 // started through Lighthouse's own chrome-launcher.
+import fs from "node:fs"
 import { createRequire } from "node:module"
+import os from "node:os"
+import path from "node:path"
 import { pathToFileURL } from "node:url"
+import calibration from "./lighthouse-calibration.cjs"
 import chromiumSupport from "./chromium.cjs"
 
 /** Lighthouse 13, mobile, simulated throttling (its defaults, spelled out) */
@@ -14,4 +18,32 @@ export async function launchForLighthouse() {
   const launcherPath = createRequire(require.resolve("lighthouse/package.json")).resolve("chrome-launcher")
   const { launch } = await import(pathToFileURL(launcherPath).href)
   return launch({ chromePath: chromiumSupport.chromiumPath(), chromeFlags: chromiumSupport.CHROMIUM_ARGS, logLevel: "silent", handleSIGINT: false })
+}
+
+/**
+ * One Lighthouse run of url, in two steps: the page is loaded once (gather
+ * mode, artifacts in a temporary folder), then simulated twice from the same
+ * load: with Lighthouse's own 4x (`uncalibrated`) and with the run's
+ * calibrated slowdown (`result`; the same object when the slowdown is 4x).
+ * flags: Lighthouse's flags for both steps (port, settings, categories).
+ */
+export async function runCalibrated(url, flags) {
+  const { default: lighthouse } = await import("lighthouse")
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-run-"))
+  try {
+    await lighthouse(url, { ...flags, gatherMode: dir })
+    const uncalibrated = await lighthouse(url, { ...flags, auditMode: dir })
+    const file = path.join(dir, "artifacts.json")
+    const artifacts = JSON.parse(fs.readFileSync(file, "utf8"))
+    const slowdown = calibration.calibratedSlowdown(artifacts.BenchmarkIndex)
+    if (slowdown === artifacts.settings.throttling.cpuSlowdownMultiplier) return { result: uncalibrated, uncalibrated, slowdown }
+    // Lighthouse refuses to audit with settings other than the gathered ones: the slowdown is only read by the simulation
+    const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: slowdown }
+    artifacts.settings.throttling = throttling
+    fs.writeFileSync(file, JSON.stringify(artifacts))
+    const result = await lighthouse(url, { ...flags, auditMode: dir, throttling })
+    return { result, uncalibrated, slowdown }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 }

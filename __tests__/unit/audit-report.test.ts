@@ -1,6 +1,9 @@
 import type { Miss, Row } from "../../scripts/audit/budgets"
 import { parseOptions, type Options } from "../../scripts/audit/options"
 import { formatTable, verdict } from "../../scripts/audit/report"
+import calibration from "../../scripts/lighthouse-calibration.cjs"
+
+const { calibratedSlowdown } = calibration
 
 const perfect = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 }
 const all = { lh: true, axe: true, html: true, links: true }
@@ -55,5 +58,25 @@ describe("the verdict and the exit code", () => {
     expect(parseOptions(["--runs=0"])).toEqual({ error: "--runs must be a positive whole number" })
     expect(parseOptions(["--only=css"])).toEqual({ error: '--only: unknown part "css"' })
     expect(parseOptions(["--fast"])).toHaveProperty("error", expect.stringMatching(/^Unknown option --fast\./))
+  })
+})
+
+describe("the CPU slowdown calibration (scripts/lighthouse-settings.mjs)", () => {
+  it("keeps Lighthouse's 4x from a benchmarkIndex of 1500 up, and never goes above it", () => {
+    expect(calibratedSlowdown(1500)).toBe(4)
+    expect(calibratedSlowdown(2019)).toBe(4)
+    expect(calibratedSlowdown(5000)).toBe(4)
+  })
+  it("scales 4x by the index below 1500, so a slower host simulates the same phone", () => {
+    expect(calibratedSlowdown(1125)).toBeCloseTo(3, 10)
+    expect(calibratedSlowdown(750)).toBeCloseTo(2, 10)
+    // a run's simulated CPU time is its observed time × slowdown: the same work on a host half as fast gives the same figure
+    expect(10 * calibratedSlowdown(1500)).toBeCloseTo(20 * calibratedSlowdown(750), 10)
+  })
+  it("never simulates a CPU faster than the host, and falls back to 4x without an index", () => {
+    expect(calibratedSlowdown(200)).toBe(1)
+    expect(calibratedSlowdown(undefined)).toBe(4)
+    expect(calibratedSlowdown(Number.NaN)).toBe(4)
+    expect(calibratedSlowdown(0)).toBe(4)
   })
 })

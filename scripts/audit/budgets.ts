@@ -190,7 +190,7 @@ function htmlMisses(page: AuditPage, result: HtmlResult): Miss[] {
 function controlNote(route: string, siteHeaders: boolean, control: Measurement): string[] {
   if (control.error !== undefined) return [`${route} could not be measured: ${control.error}`]
   const notes = [
-    `${route}: a bare page (scripts/audit-control.html: no stylesheet, script, font or image) ${siteHeaders ? `served with the headers / is sent with (${(control.headers ?? []).join(", ")})` : "served with no headers"}, measured the same way after the routes: TBT ${control.runs.map((run) => Math.round(run.tbtMs ?? NaN)).join(", ")} ms, long tasks ${control.longTasks.map((t) => `${t.url.replace(/^http:\/\/127\.0\.0\.1:\d+\//, "") || "/"} ${t.ms} ms`).join("; ") || "none"}; in the unthrottled trace of the median run, tasks of 12.5 ms or more: ${lighthouseTrace.formatObservedTasks(control.observedTasks)}.`,
+    `${route}: a bare page (scripts/audit-control.html: no stylesheet, script, font or image) ${siteHeaders ? `served with the headers / is sent with (${(control.headers ?? []).join(", ")})` : "served with no headers"}, measured the same way, in the same rounds as the routes: TBT ${control.runs.map((run) => Math.round(run.tbtMs ?? NaN)).join(", ")} ms, long tasks ${control.longTasks.map((t) => `${t.url.replace(/^http:\/\/127\.0\.0\.1:\d+\//, "") || "/"} ${t.ms} ms`).join("; ") || "none"}; in the unthrottled trace of the median run, tasks of 12.5 ms or more: ${lighthouseTrace.formatObservedTasks(control.observedTasks)}.`,
   ]
   if ((control.tbtMs ?? NaN) > BUDGET.tbtMs) notes.push(`${route} itself missed TBT ≤ ${BUDGET.tbtMs} ms (${Math.round(control.tbtMs ?? NaN)} ms): in this audit, a route's TBT miss may be the machine's and not the page's.`)
   return notes

@@ -1,12 +1,13 @@
 // Lighthouse 13, mobile with simulated throttling, RUNS runs per public route
-// (one at a time); each budget figure is the median over the runs
-// (Lighthouse's guidance on variability: the median of 5), and the run
-// Lighthouse's computeMedianRun picks gives the details of a miss. Then,
-// measured the same way, the control page, once with the headers the site
-// sends and once with none.
-import lighthouse, { type Result } from "lighthouse"
+// and of the control page (once with the headers the site sends and once with
+// none), in rounds: every URL once per round, one run at a time. Each budget
+// figure is the median over a route's runs (Lighthouse's guidance on
+// variability: the median of 5), and the run Lighthouse's computeMedianRun
+// picks gives the details of a miss. Each run's CPU slowdown is calibrated by
+// its benchmarkIndex (../lighthouse-calibration.cjs).
+import type { Result } from "lighthouse"
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js"
-import { LIGHTHOUSE_SETTINGS, launchForLighthouse } from "../lighthouse-settings.mjs"
+import { LIGHTHOUSE_SETTINGS, launchForLighthouse, runCalibrated } from "../lighthouse-settings.mjs"
 import lighthouseTrace, { type ObservedTask } from "../lighthouse-trace.cjs"
 import { CATEGORIES, type Category, CONTROLS } from "./budgets"
 import { atExit, errorMessage, isAborted, log, TIMEOUT, withTimeout } from "./lifecycle"
@@ -92,6 +93,13 @@ export interface RunSummary {
   observed: { fcp?: number; lcp?: number; dcl?: number; load?: number }
 }
 
+/** A run's CPU slowdown (calibrated by its benchmarkIndex) and what Lighthouse's own 4x gave for the same load */
+export interface Calibration {
+  slowdown: number
+  tbtMsAt4x?: number
+  performanceAt4x?: number
+}
+
 /** A route's measurement: the median run's details with each budget figure's median over the valid runs */
 export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls"> {
   lcpMs: number | null
@@ -100,7 +108,9 @@ export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls"> {
   observedTasks: ObservedTask[] | undefined
   /** 1-based */
   medianRun: number
-  runs: Pick<RunSummary, "scores" | "lcpMs" | "tbtMs" | "cls" | "benchmarkIndex">[]
+  runs: (Pick<RunSummary, "scores" | "lcpMs" | "tbtMs" | "cls" | "benchmarkIndex"> & Partial<Calibration>)[]
+  /** the median TBT over the valid runs at Lighthouse's own 4x CPU slowdown, uncalibrated */
+  tbtMsAt4x?: number | null
   errors: string[]
   lighthouseVersion: string
   userAgent?: string
@@ -210,41 +220,56 @@ async function launchChrome(): Promise<{ port: number; kill: () => Promise<void>
   return { port: chrome.port, kill }
 }
 
-/** `runs` Lighthouse runs of one URL (a failed run is tried again, twice at most); each budget figure's median, the details of computeMedianRun's run, and every run's figures. */
-async function measure(url: string, label: string, runCount: number): Promise<Measurement> {
-  const runs: Result[] = []
-  // each run's main-thread tasks, read from its unthrottled trace (which is not kept)
-  const tasks = new Map<Result, ObservedTask[]>()
-  const errors: string[] = []
-  let chrome: Awaited<ReturnType<typeof launchChrome>> | undefined
-  // a run that fails (Lighthouse's NO_NAVSTART and the like) is tried again, twice at most per route
-  for (let attempt = 1; runs.length < runCount && attempt <= runCount + 2 && !isAborted(); attempt += 1) {
-    const run = runs.length + 1
-    try {
-      chrome ??= await launchChrome()
-      const result = await withTimeout(
-        lighthouse(url, { port: chrome.port, ...LIGHTHOUSE_SETTINGS, onlyCategories: [...CATEGORIES], disableFullPageScreenshot: true }),
-        TIMEOUT.lighthouseRun,
-        `Lighthouse on ${label}`,
-      )
-      const lhr = result?.lhr
-      if (!lhr) throw new Error("Lighthouse returned no result")
-      if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
-      runs.push(lhr)
-      tasks.set(lhr, lighthouseTrace.observedTasks(result.artifacts?.Trace as { traceEvents?: unknown[] } | undefined))
-      const summary = summarizeRun(view(lhr))
-      log(
-        `  lighthouse ${label} run ${run}/${runCount}: ${CATEGORIES.map((id) => summary.scores[id]).join("/")}, LCP ${((summary.lcpMs ?? NaN) / 1000).toFixed(2)} s, TBT ${Math.round(summary.tbtMs ?? NaN)} ms, CLS ${(summary.cls ?? NaN).toFixed(3)}`,
-      )
-    } catch (error) {
-      errors.push(errorMessage(error))
-      log(`  lighthouse ${label} run ${run}/${runCount}: error (${attempt < runCount + 2 ? "trying again" : "giving up"}): ${errorMessage(error)}`)
-      // a fresh browser for the next run
-      await chrome?.kill()
-      chrome = undefined
-    }
+/** One URL's runs so far, while the rounds go on */
+interface Runs {
+  url: string
+  label: string
+  runs: Result[]
+  /** each run's main-thread tasks, read from its unthrottled trace (which is not kept) */
+  tasks: Map<Result, ObservedTask[]>
+  /** each run's CPU slowdown, and its figures at Lighthouse's own 4x (lighthouse-calibration.cjs) */
+  calibration: Map<Result, Calibration>
+  errors: string[]
+  attempts: number
+}
+
+type Chrome = Awaited<ReturnType<typeof launchChrome>>
+
+/** One more Lighthouse run of what.url in chrome (a failed run is recorded and tried again in a later round); resolves with the browser for the next run (a fresh one after a failure). */
+async function runOnce(what: Runs, chrome: Chrome | undefined, runCount: number): Promise<Chrome | undefined> {
+  const run = what.runs.length + 1
+  what.attempts += 1
+  try {
+    chrome ??= await launchChrome()
+    const { result, uncalibrated, slowdown } = await withTimeout(
+      runCalibrated(what.url, { port: chrome.port, ...LIGHTHOUSE_SETTINGS, onlyCategories: [...CATEGORIES], disableFullPageScreenshot: true }),
+      TIMEOUT.lighthouseRun,
+      `Lighthouse on ${what.label}`,
+    )
+    const lhr = result?.lhr
+    if (!lhr) throw new Error("Lighthouse returned no result")
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+    what.runs.push(lhr)
+    what.tasks.set(lhr, lighthouseTrace.observedTasks(result.artifacts?.Trace as { traceEvents?: unknown[] } | undefined))
+    const summary = summarizeRun(view(lhr))
+    const at4x = uncalibrated?.lhr.audits["total-blocking-time"]?.numericValue
+    const performanceAt4x = uncalibrated?.lhr.categories.performance?.score
+    what.calibration.set(lhr, { slowdown, tbtMsAt4x: at4x, performanceAt4x: performanceAt4x == null ? undefined : Math.round(performanceAt4x * 100) })
+    log(
+      `  lighthouse ${what.label} run ${run}/${runCount}: ${CATEGORIES.map((id) => summary.scores[id]).join("/")}, LCP ${((summary.lcpMs ?? NaN) / 1000).toFixed(2)} s, TBT ${Math.round(summary.tbtMs ?? NaN)} ms, CLS ${(summary.cls ?? NaN).toFixed(3)}; benchmarkIndex ${Math.round(summary.benchmarkIndex ?? NaN)}, CPU slowdown ${slowdown.toFixed(2)}x (at 4x: TBT ${Math.round(at4x ?? NaN)} ms)`,
+    )
+    return chrome
+  } catch (error) {
+    what.errors.push(errorMessage(error))
+    log(`  lighthouse ${what.label} run ${run}/${runCount}: error (${what.attempts < runCount + 2 ? "trying again" : "giving up"}): ${errorMessage(error)}`)
+    // a fresh browser for the next run
+    await chrome?.kill()
+    return undefined
   }
-  await chrome?.kill()
+}
+
+/** Each budget figure's median over what's valid runs, the details of computeMedianRun's run, and every run's figures. */
+function summarizeRuns({ runs, tasks, calibration, errors }: Runs): Measurement {
   const valid = filterToValidRuns(runs)
   if (valid.length === 0) return { error: errors.join("; ") || "no valid Lighthouse run" }
   // the run whose details explain a miss: closest to the median FCP and TTI
@@ -260,48 +285,76 @@ async function measure(url: string, label: string, runCount: number): Promise<Me
     cls: medianOf(validSummaries.map((run) => run.cls)),
     observedTasks: tasks.get(median),
     medianRun: runs.indexOf(median) + 1,
-    runs: runSummaries.map(({ scores, lcpMs, tbtMs, cls, benchmarkIndex }) => ({ scores, lcpMs, tbtMs, cls, benchmarkIndex })),
+    runs: runs.map((lhr, index) => {
+      const { scores, lcpMs, tbtMs, cls, benchmarkIndex } = runSummaries[index] as RunSummary
+      return { scores, lcpMs, tbtMs, cls, benchmarkIndex, ...calibration.get(lhr) }
+    }),
+    tbtMsAt4x: medianOf(valid.map((lhr) => calibration.get(lhr)?.tbtMsAt4x)),
     errors,
     lighthouseVersion: median.lighthouseVersion,
     userAgent: median.environment?.hostUserAgent,
   }
 }
 
+/**
+ * runCount Lighthouse runs of every URL, in rounds: each round runs every URL
+ * once, in order, so that a spell when the machine is slow (its benchmarkIndex
+ * falls by half for a minute or two at a time) touches one run of each route
+ * and not all the runs of one. A failed run is tried again in a later round,
+ * twice at most per URL. One Chromium for all of them.
+ */
+async function measureInRounds(targets: { url: string; label: string }[], runCount: number): Promise<Measurement[]> {
+  const all: Runs[] = targets.map(({ url, label }) => ({ url, label, runs: [], tasks: new Map(), calibration: new Map(), errors: [], attempts: 0 }))
+  let chrome: Chrome | undefined
+  for (let round = 1; round <= runCount + 2 && !isAborted(); round += 1) {
+    for (const what of all) {
+      if (isAborted()) break
+      if (what.runs.length < runCount && what.attempts < runCount + 2) chrome = await runOnce(what, chrome, runCount)
+    }
+  }
+  await chrome?.kill()
+  return all.map(summarizeRuns)
+}
+
 /** What the control replays of the site's response: its policy headers, not those of the file it was */
 const NOT_REPLAYED = new Set(["content-length", "content-encoding", "content-type", "etag", "last-modified", "date", "connection", "keep-alive", "transfer-encoding", "vary", "accept-ranges", "cache-control"])
 
 export async function runLighthouse(root: string, origin: string, pages: AuditPage[], runCount: number): Promise<LighthouseResults> {
-  const results: LighthouseResults = {}
-  for (const { route } of pages) {
-    if (isAborted()) break
-    const summary = await measure(origin + route, route, runCount)
-    results[route] = summary
-    if (summary.error !== undefined) continue
-    // JavaScript as gzip: the same script URLs, as the server sends them to a gzip-only client
-    try {
-      let gzip = 0
-      for (const script of summary.scripts) {
-        const sent = await gzipBytes(script.url)
-        if (sent.status !== 200) throw new Error(`${script.url} answered ${sent.status} when fetched again for its gzip size (was public/ rebuilt?)`)
-        script.gzipBytes = sent.bytes
-        script.gzipEncoding = sent.encoding
-        gzip += sent.bytes
-      }
-      summary.jsGzipBytes = gzip
-    } catch (error) {
-      summary.jsGzipError = errorMessage(error)
-    }
-  }
   // the control: the same measurement of a page with nothing in it, served
-  // with the site's own headers and with none
+  // with the site's own headers and with none, in the same rounds as the routes
   const site = await get(`${origin}/`)
   const siteHeaders = Object.fromEntries([...site.headers].filter(([name]) => !NOT_REPLAYED.has(name)))
-  for (const control of CONTROLS) {
-    if (isAborted()) break
-    const headers = control.siteHeaders ? siteHeaders : {}
-    const server = await startControlServer(root, headers)
-    results[control.route] = { ...(await measure(server.url, control.route, runCount)), headers: Object.keys(headers) }
-    await server.stop()
+  const controls: { route: string; headers: Record<string, string>; server: Awaited<ReturnType<typeof startControlServer>> }[] = []
+  try {
+    for (const control of CONTROLS) {
+      const headers = control.siteHeaders ? siteHeaders : {}
+      controls.push({ route: control.route, headers, server: await startControlServer(root, headers) })
+    }
+    const targets = [...pages.map(({ route }) => ({ url: origin + route, label: route })), ...controls.map(({ route, server }) => ({ url: server.url, label: route }))]
+    const measured = await measureInRounds(targets, runCount)
+    const results: LighthouseResults = {}
+    for (const [index, { route }] of pages.entries()) {
+      const summary = measured[index] as Measurement
+      results[route] = summary
+      if (summary.error !== undefined) continue
+      // JavaScript as gzip: the same script URLs, as the server sends them to a gzip-only client
+      try {
+        let gzip = 0
+        for (const script of summary.scripts) {
+          const sent = await gzipBytes(script.url)
+          if (sent.status !== 200) throw new Error(`${script.url} answered ${sent.status} when fetched again for its gzip size (was public/ rebuilt?)`)
+          script.gzipBytes = sent.bytes
+          script.gzipEncoding = sent.encoding
+          gzip += sent.bytes
+        }
+        summary.jsGzipBytes = gzip
+      } catch (error) {
+        summary.jsGzipError = errorMessage(error)
+      }
+    }
+    for (const [index, { route, headers }] of controls.entries()) results[route] = { ...(measured[pages.length + index] as Measurement), headers: Object.keys(headers) }
+    return results
+  } finally {
+    for (const { server } of controls) await server.stop()
   }
-  return results
 }

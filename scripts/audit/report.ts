@@ -1,6 +1,7 @@
 // What the audit prints: the table, the notes under it, the budget summary
 // and the verdict that decides the exit code. Pure: no I/O.
 import { AXE_TAGS } from "../axe-tags"
+import calibration from "../lighthouse-calibration.cjs"
 import { BUDGET, type Findings, kib, type Miss, type Row, WIDTHS } from "./budgets"
 import type { LighthouseResults } from "./lighthouse"
 import type { LinkResults } from "./links"
@@ -96,7 +97,9 @@ export function formatReport(p: Printed): string {
     [
       "* misses its budget; – not measured.",
       lh
-        ? `Lighthouse ${measured.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ""}: mobile, simulated throttling, ${options.runs} run${options.runs > 1 ? "s" : ""} per route, one at a time; each score and LCP/TBT/CLS is the median of its runs (a miss's details come from the run Lighthouse's computeMedianRun picks, closest to the median FCP and TTI). This machine's Lighthouse benchmarkIndex: ${measured.map((r) => r.benchmarkIndex).filter((index): index is number => Boolean(index)).map(Math.round).join(", ") || "n/a"}.`
+        ? `Lighthouse ${measured.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ""}: mobile, simulated throttling, ${options.runs} run${options.runs > 1 ? "s" : ""} per route, in rounds (every route and the control once per round, one run at a time); each score and LCP/TBT/CLS is the median of its runs (a miss's details come from the run Lighthouse's computeMedianRun picks, closest to the median FCP and TTI). This machine's Lighthouse benchmarkIndex, run by run: ${measured.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter((index): index is number => Boolean(index)).map(Math.round).join(", ") || "n/a"}.\n` +
+          `CPU slowdown: Lighthouse's 4x assumes a host with a benchmarkIndex of ${calibration.CALIBRATION_INDEX} or more (its docs/throttling.md); each run below that is simulated with 4x × index / ${calibration.CALIBRATION_INDEX} (scripts/lighthouse-calibration.cjs), from the same page load. ` +
+          `Median TBT at Lighthouse's own 4x, for comparison: ${Object.entries(lh ?? {}).flatMap(([route, r]) => (r.error === undefined && r.tbtMsAt4x != null ? [`${route} ${Math.round(r.tbtMsAt4x)} ms`] : [])).join(", ") || "n/a"}.`
         : "Lighthouse: not run.",
       `Lighthouse runs on the ${publicPages.length} public routes only: the noindex pages (${p.pages.filter((page) => page.kind === "noindex").map((page) => page.route).join(", ")}) and the 404 page fail is-crawlable (SEO) by design. axe, HTML validation and links cover all ${p.pages.length} pages.`,
       "JS KB gz: the page's scripts (Lighthouse's network requests) as the server sends them gzip-compressed, KB = 1024 bytes; budget on / only." +

@@ -98,9 +98,9 @@ export function servedHtml(url: string): Promise<Served> {
 /**
  * A loopback server for the control page (scripts/audit-control.html: a
  * heading and a paragraph, no stylesheet, script, font or image), measured
- * after the routes exactly as they are. Its TBT is what Chromium's own
+ * in the same rounds as the routes, exactly as they are. Its TBT is what Chromium's own
  * navigation (commit, the page's JavaScript context, Lighthouse's injected
- * scripts) costs on this machine under the simulated 4x slower CPU: the floor
+ * scripts) costs on this machine under the simulated slower CPU: the floor
  * under every route's figure. Served once with the site's headers and once
  * with none, so a header that costs the navigation itself shows (it was
  * Cross-Origin-Opener-Policy, which put the page in a fresh renderer
