@@ -43,7 +43,25 @@ function mountTmpfs(sizeKb: number): string {
   mounted.add(dir)
   return dir
 }
-const remount = (dir: string, mode: "ro" | "rw") => execFileSync("mount", ["-o", `remount,${mode}`, dir])
+/**
+ * Remounts dir read-only or read-write. The kernel refuses a read-only
+ * remount ("mount point is busy") while a file on it is open for writing, as
+ * one is for a moment whenever the server's outbox records an attempt; so a
+ * busy answer is tried again, every 25 ms for up to 5 s.
+ */
+async function remount(dir: string, mode: "ro" | "rw"): Promise<void> {
+  const deadline = Date.now() + 5_000
+  for (;;) {
+    try {
+      execFileSync("mount", ["-o", `remount,${mode}`, dir], { stdio: ["ignore", "ignore", "pipe"] })
+      return
+    } catch (error) {
+      const busy = /busy/i.test(String((error as { stderr?: Buffer }).stderr ?? ""))
+      if (!busy || Date.now() > deadline) throw error
+      await sleep(25)
+    }
+  }
+}
 function unmount(dir: string): void {
   try {
     execFileSync("umount", ["-l", dir], { stdio: "ignore" })
@@ -140,14 +158,14 @@ describeMount("(1) a store remounted read-only", () => {
     const pending: string[] = []
     for (let index = 0; index < 4; index += 1) pending.push(JSON.parse((await postJson(server.url, "contact", person(`ro${index}`))).text).id)
     // pending messages, store read-only, mail server back: nothing may go out twice (it was 11-16 times each)
-    remount(dir, "ro")
+    await remount(dir, "ro")
     let smtp = await startSmtp(smtpPort)
     try {
       await sleep(3_000)
       console.log(`FORMS-READ-ONLY pending while read-only: sends per message ${JSON.stringify(Object.values(countBy(mailIds(smtp.messages))))}`)
       expect(Math.max(0, ...Object.values(countBy(mailIds(smtp.messages))))).toBeLessThanOrEqual(1)
       expect((await postJson(server.url, "contact", person("ro-refused"))).status).toBe(503)
-      remount(dir, "rw")
+      await remount(dir, "rw")
       await smtp.waitFor(pending.length, 10_000)
       await sleep(1_000)
       expect(countBy(mailIds(smtp.messages))).toEqual(Object.fromEntries(pending.map((id) => [id, 1])))
@@ -161,13 +179,13 @@ describeMount("(1) a store remounted read-only", () => {
       const id = JSON.parse((await postJson(server.url, "contact", person("ro-during-send"))).text).id as string
       const deliveryFile = path.join(dir, "contact", "delivery", `${id}.json`)
       await waitUntil(() => fs.existsSync(deliveryFile) && JSON.parse(fs.readFileSync(deliveryFile, "utf8")).sendingSince, 5_000, "no intent was recorded before the send")
-      remount(dir, "ro")
+      await remount(dir, "ro")
       await smtp.waitFor(1, 5_000)
       await waitUntil(() => /could not be recorded/.test(server.output()), 5_000, "the server did not say the outcome could not be recorded")
       await sleep(2_000) // retry periods: the message must not go out again
       console.log(`FORMS-READ-ONLY turned read-only during a send: ${smtp.messages.length} message(s) arrived`)
       expect(mailIds(smtp.messages)).toEqual([id])
-      remount(dir, "rw")
+      await remount(dir, "rw")
       await waitUntil(() => JSON.parse(fs.readFileSync(deliveryFile, "utf8")).deliveredAt, 5_000, "the kept outcome was not written once the store could take it")
       await sleep(1_000)
       expect(mailIds(smtp.messages)).toEqual([id])
