@@ -15,34 +15,25 @@ import { required } from "../lib/required"
 
 export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
   const site = required(data.siteJson, "content/site/site.json")
+  const sections = [
+    <HeroCarousel key="hero" data={required(data.heroJson, "content/hero/hero.json")} labels={site.hero} />,
+    <AboutUs key="about" data={required(data.aboutJson, "content/about/about.json")} />,
+    <Overview key="overview" data={required(data.overviewJson, "content/overview/overview.json")} />,
+    <ServiceIndustry key="services" data={required(data.servicesJson, "content/services/services.json")} />,
+    <WhyChooseUs key="why" data={required(data.whyChooseUsJson, "content/why-choose-us/why-choose-us.json")} />,
+    <CallToAction key="cta" data={required(data.callToActionJson, "content/call-to-action/call-to-action.json")} />,
+    <RecycleMaterials key="recycle" data={required(data.recycleJson, "content/recycle/recycle.json")} />,
+    <GalleryCarousel key="gallery" data={required(data.galleryJson, "content/gallery/gallery.json")} labels={site.gallery} />,
+  ]
   return (
     <Layout>
       {/* Each section is a Suspense boundary of its own: React hydrates and commits them one task at a time
           instead of the whole page in one (the hero's react-slick measures the page as it mounts). */}
-      <React.Suspense fallback={null}>
-        <HeroCarousel data={required(data.heroJson, "content/hero/hero.json")} labels={site.hero} />
-      </React.Suspense>
-      <React.Suspense fallback={null}>
-        <AboutUs data={required(data.aboutJson, "content/about/about.json")} />
-      </React.Suspense>
-      <React.Suspense fallback={null}>
-        <Overview data={required(data.overviewJson, "content/overview/overview.json")} />
-      </React.Suspense>
-      <React.Suspense fallback={null}>
-        <ServiceIndustry data={required(data.servicesJson, "content/services/services.json")} />
-      </React.Suspense>
-      <React.Suspense fallback={null}>
-        <WhyChooseUs data={required(data.whyChooseUsJson, "content/why-choose-us/why-choose-us.json")} />
-      </React.Suspense>
-      <React.Suspense fallback={null}>
-        <CallToAction data={required(data.callToActionJson, "content/call-to-action/call-to-action.json")} />
-      </React.Suspense>
-      <React.Suspense fallback={null}>
-        <RecycleMaterials data={required(data.recycleJson, "content/recycle/recycle.json")} />
-      </React.Suspense>
-      <React.Suspense fallback={null}>
-        <GalleryCarousel data={required(data.galleryJson, "content/gallery/gallery.json")} labels={site.gallery} />
-      </React.Suspense>
+      {sections.map((section) => (
+        <React.Suspense key={section.key} fallback={null}>
+          {section}
+        </React.Suspense>
+      ))}
     </Layout>
   )
 }
