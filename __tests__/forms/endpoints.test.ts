@@ -167,6 +167,7 @@ interface DeliveryRecord {
   attempts: number
   deliveredAt?: string
   lastError?: string
+  sendingSince?: string
 }
 const readDelivery = (dataDir: string, id: string): DeliveryRecord | undefined => {
   const file = path.join(dataDir, "contact", "delivery", `${id}.json`)
@@ -575,12 +576,24 @@ describe("(b) an SMTP outage", () => {
       "the restarted server did not retry what the store says is owed",
     )
 
-    // A crash (SIGKILL of the whole process group) during the outage, then a new process
+    // A crash (SIGKILL of the whole process group) during the outage, then a new process.
+    // The kill may land inside a send (between its recorded intent and its
+    // outcome): that message may have gone out, so by design it is never sent
+    // again, and the new process says so. Sends go one at a time: at most one.
     await server.kill()
     const beforeCrash = attempts()
+    const interrupted = [...sent.keys()].filter((id) => readDelivery(dataDir, id)?.sendingSince)
+    expect(interrupted.length).toBeLessThanOrEqual(1)
     server = await startFormServer(env)
     await post(server, "outage6")
-    await waitUntil(() => [...attempts()].every(([id, count]) => count > (beforeCrash.get(id) ?? 0)), 15_000, "the server started after the crash did not retry")
+    const owed = () => [...attempts()].filter(([id]) => !interrupted.includes(id))
+    await waitUntil(() => owed().every(([id, count]) => count > (beforeCrash.get(id) ?? 0)), 15_000, "the server started after the crash did not retry")
+    if (interrupted.length > 0) {
+      console.log(`FORMS-OUTAGE the crash landed inside the send of ${interrupted[0]}: not sent again, as designed`)
+      expect(server.output()).toMatch(/1 contact e-mail was being sent when a process stopped/)
+      expect(readDelivery(dataDir, interrupted[0]!)?.attempts).toBe(beforeCrash.get(interrupted[0]!))
+      sent.delete(interrupted[0]!)
+    }
     for (const id of sent.keys()) expect(readDelivery(dataDir, id)?.deliveredAt).toBeUndefined()
 
     // SMTP comes back on the same port: each message arrives, once

@@ -6,6 +6,8 @@
  * Netlify Blobs store, here a real BlobsServer on loopback reached over HTTP
  * by @netlify/blobs. (Node environment: the client needs Node's fetch.)
  */
+import { spawn, spawnSync } from "child_process"
+import { randomUUID } from "crypto"
 import fs from "fs"
 import os from "os"
 import path from "path"
@@ -32,12 +34,13 @@ afterAll(async () => {
 
 // The local BlobsServer checks a conditional write and then writes, in two
 // steps, so two concurrent creates of one key can both succeed there; on
-// Netlify a conditional write is one atomic operation. Conditional writes to
-// the local server are sent one at a time to stand for that.
+// Netlify a conditional write is one atomic operation. Conditional writes
+// and deletes (a lock's release) to the local server are sent one at a time
+// to stand for that.
 let conditionalWrites = Promise.resolve()
 const atomicFetch: typeof fetch = (input, init) => {
   const headers = new Headers(init?.headers)
-  if (!headers.has("if-none-match") && !headers.has("if-match")) return fetch(input, init)
+  if (!headers.has("if-none-match") && !headers.has("if-match") && init?.method?.toUpperCase() !== "DELETE") return fetch(input, init)
   const response = conditionalWrites.then(() => fetch(input, init))
   conditionalWrites = response.then(
     () => undefined,
@@ -62,6 +65,8 @@ interface Subject {
   remove: (key: string) => Promise<void>
   /** Every record's text, whatever its key (to look for what should be gone) */
   dump: () => Promise<string>
+  /** Writes one record's text as it is, as another process would have left it */
+  put: (key: string, text: string) => Promise<void>
 }
 
 const backends: [string, () => Subject][] = [
@@ -75,7 +80,11 @@ const backends: [string, () => Subject][] = [
           .filter((name) => fs.statSync(path.join(dir, name)).isFile())
           .map((name) => `${name}\n${fs.readFileSync(path.join(dir, name), "utf8")}`)
           .join("\n")
-      return { open: () => createStore(dir), remove: (key) => fs.promises.rm(path.join(dir, key)), dump }
+      const put = async (key: string, text: string) => {
+        await fs.promises.mkdir(path.dirname(path.join(dir, key)), { recursive: true })
+        await fs.promises.writeFile(path.join(dir, key), text)
+      }
+      return { open: () => createStore(dir), remove: (key) => fs.promises.rm(path.join(dir, key)), dump, put }
     },
   ],
   [
@@ -87,7 +96,10 @@ const backends: [string, () => Subject][] = [
         const texts = await Promise.all(all.map(async ({ key }) => `${key}\n${(await rawStore(options).get(key, { type: "text" })) ?? ""}`))
         return texts.join("\n")
       }
-      return { open: () => createBlobStore(options), remove: (key) => rawStore(options).delete(key), dump }
+      const put = async (key: string, text: string) => {
+        await rawStore(options).set(key, text)
+      }
+      return { open: () => createBlobStore(options), remove: (key) => rawStore(options).delete(key), dump, put }
     },
   ],
 ]
@@ -163,6 +175,50 @@ describe.each(backends)("the %s store", (_name, subject) => {
     expect(await store.list("contact")).toHaveLength(1)
   })
 
+  it("lets one holder at a time hold a lock, also between callers in one process (a drain and its own queue)", async () => {
+    const records = subject()
+    const stores = [records.open(), records.open()]
+    let holding = 0
+    let most = 0
+    let turns = 0
+    await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        stores[index % 2]!.lock("contact:one", async () => {
+          holding += 1
+          most = Math.max(most, holding)
+          await new Promise((resolve) => setTimeout(resolve, 2))
+          turns += 1
+          holding -= 1
+        }),
+      ),
+    )
+    expect(turns).toBe(24)
+    expect(most).toBe(1)
+  }, 30_000)
+
+  it("takes over the lock of a holder that is gone, once: its waiters then take their turns one at a time", async () => {
+    const records = subject()
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" })
+    await records.put(layout.lock("contact:crashed"), `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${gone.stdout}`)
+    let holding = 0
+    let most = 0
+    const stores = [records.open(), records.open()]
+    const done = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        stores[index % 2]!.lock("contact:crashed", async () => {
+          holding += 1
+          most = Math.max(most, holding)
+          await new Promise((resolve) => setTimeout(resolve, 2))
+          holding -= 1
+          return index
+        }),
+      ),
+    )
+    expect(done).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+    expect(most).toBe(1)
+    expect(await records.dump()).not.toContain(` ${gone.stdout}`)
+  }, 30_000)
+
   it("keeps where each contact message's e-mail has got", async () => {
     const store = subject().open()
     const { id } = await store.save("contact", valid)
@@ -195,6 +251,84 @@ describe.each(backends)("the %s store", (_name, subject) => {
     const confirmed = { ...later, status: "confirmed" as const, confirmedAt: "2026-11-21T13:00:00.000Z", mailDue: false }
     await store.setSubscriber(confirmed)
     expect(await store.subscribers()).toEqual([earlier, confirmed])
+  })
+})
+
+describe("the files store's locks when their holder has ended", () => {
+  const lockFile = (dir: string, name: string) => path.join(dir, ...layout.lock(name).split("/"))
+  const holdAs = (dir: string, name: string, pid: number) => {
+    fs.mkdirSync(path.dirname(lockFile(dir, name)), { recursive: true })
+    fs.writeFileSync(lockFile(dir, name), `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${pid}`)
+  }
+  const waitFor = async (condition: () => boolean) => {
+    for (let tries = 0; !condition(); tries += 1) {
+      if (tries > 100) throw new Error("the zombie never appeared")
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+  const within = <T>(ms: number, work: Promise<T>) =>
+    Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))])
+
+  it("takes over at once a lock held by a process that is gone, or a zombie nobody has reaped yet", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forms-"))
+    folders.push(dir)
+    const store = createStore(dir)
+    // a process that has exited and been reaped
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" })
+    holdAs(dir, "contact:gone", Number(gone.stdout))
+    expect(await within(3_000, store.lock("contact:gone", async () => "taken over"))).toBe("taken over")
+    // a zombie: its parent (sleep, after exec) never reaps it
+    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 20"], { stdio: ["ignore", "pipe", "ignore"] })
+    try {
+      const zombiePid = Number(await new Promise<string>((resolve) => parent.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()))))
+      await waitFor(() => /\) Z /.test(fs.readFileSync(`/proc/${zombiePid}/stat`, "utf8")))
+      expect(() => process.kill(zombiePid, 0)).not.toThrow()
+      holdAs(dir, "contact:zombie", zombiePid)
+      expect(await within(3_000, store.lock("contact:zombie", async () => "taken over"))).toBe("taken over")
+    } finally {
+      parent.kill("SIGKILL")
+    }
+  })
+
+  it("lets two processes that find one dead holder take over only one at a time", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forms-"))
+    folders.push(dir)
+    // the same folder under another name: a store that does not queue behind the first, as another process would not
+    const stores = ["", "/.", "/./.", "//"].map((alias) => createStore(`${dir}${alias}`))
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" })
+    for (let round = 0; round < 60; round += 1) {
+      holdAs(dir, "contact:crashed", Number(gone.stdout))
+      let holding = 0
+      let most = 0
+      await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          stores[index % 4]!.lock("contact:crashed", async () => {
+            holding += 1
+            most = Math.max(most, holding)
+            await new Promise((resolve) => setTimeout(resolve, 2))
+            holding -= 1
+          }),
+        ),
+      )
+      expect(most).toBe(1)
+    }
+  }, 60_000)
+
+  it("waits for a holder that is alive, and takes over once it has died", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forms-"))
+    folders.push(dir)
+    const alive = spawn("sleep", ["20"], { stdio: "ignore" })
+    const exited = new Promise((resolve) => alive.once("exit", resolve))
+    try {
+      holdAs(dir, "contact:alive", alive.pid!)
+      const waiting = createStore(dir).lock("contact:alive", async () => "taken over")
+      await expect(within(1_500, waiting)).rejects.toThrow(/still waiting/)
+      alive.kill("SIGKILL")
+      await exited
+      expect(await within(3_000, waiting)).toBe("taken over")
+    } finally {
+      alive.kill("SIGKILL")
+    }
   })
 })
 

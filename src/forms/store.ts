@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomUUID } from "crypto"
-import { promises as fs } from "fs"
+import { promises as fs, readFileSync } from "fs"
 import net from "net"
 import os from "os"
 import path from "path"
@@ -137,6 +137,12 @@ export interface Backend {
   readText(key: string): Promise<string | undefined>
   /** Deletes key; resolves to whether there was one */
   remove(key: string): Promise<boolean>
+  /**
+   * Puts value at key in place of holder, only while key still holds holder
+   * (an abandoned lock taken over, never a live one someone has just
+   * claimed); resolves to whether key holds value now
+   */
+  takeOver(key: string, holder: string, value: string): Promise<boolean>
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
@@ -214,6 +220,8 @@ const LOCK_WAIT_MS = LOCK_STALE_MS + 30_000
 
 /** The tokens of the locks this process holds now */
 const heldHere = new Set<string>()
+/** Per lock, the turn of the last caller in this process: callers here take the lock one after another */
+const turns = new Map<string, Promise<unknown>>()
 
 /**
  * A lock's holder is gone: it has held the lock past LOCK_STALE_MS, or it was
@@ -228,9 +236,24 @@ function abandoned(holder: string): boolean {
   if (Number(pid) === process.pid) return !heldHere.has(holder)
   try {
     process.kill(Number(pid), 0)
-    return false
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "ESRCH"
+  }
+  return zombie(Number(pid))
+}
+
+/**
+ * A process that has ended but that its parent has not reaped yet (a server
+ * killed with its group, whose new parent is slow to reap) still answers
+ * kill(pid, 0); Linux says it is a zombie in /proc. Elsewhere: not known.
+ */
+function zombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3)
+    return state === "Z" || state === "X"
+  } catch {
+    return false
   }
 }
 
@@ -311,34 +334,60 @@ export function storeOn(backend: Backend): Store {
   /**
    * Claimed like an idempotency key (an atomic create of the lock's record,
    * holding a token and the time), waited for while another holds it, taken
-   * over when its holder has held it past LOCK_STALE_MS, and removed after fn
-   * only while it is still this holder's.
+   * over when its holder is gone (abandoned()) and only while it still holds
+   * that holder's token, and removed after fn only while it is still this
+   * holder's.
    */
-  async function lock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  function lock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    // Callers in this process queue here first, so none of them can read a
+    // token another has just claimed or released and take it for abandoned.
+    const turn = `${backend.location}\n${name}`
+    const previous = turns.get(turn) ?? Promise.resolve()
+    const mine = previous.then(
+      () => held(name, fn),
+      () => held(name, fn),
+    )
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    )
+    turns.set(turn, settled)
+    void settled.then(() => {
+      if (turns.get(turn) === settled) turns.delete(turn)
+    })
+    return mine
+  }
+
+  async function held<T>(name: string, fn: () => Promise<T>): Promise<T> {
     const key = layout.lock(name)
     const token = `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${process.pid}`
     const giveUpAt = Date.now() + LOCK_WAIT_MS
-    for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
-      const holder = await backend.claim(key, token)
-      if (holder === token) break
-      if (abandoned(holder)) {
-        await backend.remove(key)
-        continue
-      }
-      if (Date.now() > giveUpAt) throw new Error(`the store's lock on ${name} stayed taken for ${LOCK_WAIT_MS / 1000} s`)
-      await sleep(wait)
-    }
+    // Known as held here before the claim can be seen (abandoned())
     heldHere.add(token)
+    try {
+      for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+        const holder = await backend.claim(key, token)
+        if (holder === token) break
+        // taken over only while it still holds the abandoned token: another
+        // process may have taken it over and claimed it since it was read
+        if (abandoned(holder) && (await backend.takeOver(key, holder, token))) break
+        if (Date.now() > giveUpAt) throw new Error(`the store's lock on ${name} stayed taken for ${LOCK_WAIT_MS / 1000} s`)
+        await sleep(wait)
+      }
+    } catch (error) {
+      heldHere.delete(token)
+      throw error
+    }
     try {
       return await fn()
     } finally {
-      heldHere.delete(token)
       // a release the store refuses (a disk turned read-only) leaves a lock
       // that abandoned() recognises; it must not hide fn's own outcome
       await backend
         .readText(key)
         .then((held) => (held?.trim() === token ? backend.remove(key) : false))
         .catch(() => undefined)
+      heldHere.delete(token)
     }
   }
 
@@ -454,19 +503,55 @@ function fileBackend(dir: string): Backend {
     // would leave an empty one, and every retry with that key would fail).
     const claimFile = await writeSynced(`${keyFile}.${randomUUID()}${TEMPORARY}`, value)
     try {
-      await fs.link(claimFile, keyFile)
-      await fsyncDir(path.dirname(keyFile))
-      return value
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const held = (await fs.readFile(keyFile, "utf8")).trim()
+      // a key released (a lock's holder done) between the refused link and
+      // the read is claimed again, a few times, rather than reported lost
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        try {
+          await fs.link(claimFile, keyFile)
+          await fsyncDir(path.dirname(keyFile))
+          return value
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+        }
+        const held = await fs.readFile(keyFile, "utf8").then(
+          (text) => text.trim(),
+          (error: NodeJS.ErrnoException) => {
+            if (error.code !== "ENOENT") throw error
+            return undefined
+          },
+        )
         if (held) return held
-        await sleep(10)
+        // an empty key file cannot come from claim (it links a whole file); give another writer a moment
+        if (held === "") await sleep(10)
       }
-      throw new Error("idempotency key file stayed empty", { cause: error })
+      throw new Error(`the key file ${keyFile} stayed empty or came and went 20 times while it was being claimed`)
     } finally {
       await discard(claimFile)
+    }
+  }
+
+  async function takeOver(key: string, holder: string, value: string): Promise<boolean> {
+    const keyFile = file(key)
+    // Moved aside in one step (rename): the key is then free, and what was
+    // moved says whether it was the abandoned holder's
+    const aside = `${keyFile}.${randomUUID()}${TEMPORARY}`
+    try {
+      await fs.rename(keyFile, aside)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false
+      throw error
+    }
+    try {
+      if ((await fs.readFile(aside, "utf8")).trim() !== holder) {
+        // a live claim, made since the holder was read: put back (unless yet another claim came first)
+        await fs.link(aside, keyFile).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "EEXIST") throw error
+        })
+        return false
+      }
+      return (await claim(key, value)) === value
+    } finally {
+      await discard(aside)
     }
   }
 
@@ -494,6 +579,7 @@ function fileBackend(dir: string): Backend {
     keys,
     claim,
     remove,
+    takeOver,
   }
 }
 
