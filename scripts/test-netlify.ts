@@ -1,10 +1,9 @@
 /**
  * `npm run test:netlify`: the Netlify path, run end to end on this machine.
- * In a copy of the project, the Netlify CLI (pinned, fetched into a cache
- * folder outside the project: scripts/netlify/cli.ts) builds the site as
- * netlify.toml says (Gatsby with gatsby-adapter-netlify) and serves it with
- * its functions and a local Blobs store, offline. Then, from outside, as
- * `npm start`'s tests do:
+ * The Netlify CLI (pinned, fetched into a cache folder outside the project:
+ * scripts/netlify/cli.ts) builds the site as netlify.toml says (Gatsby with
+ * gatsby-adapter-netlify) and serves it with its functions and a local Blobs
+ * store, offline. Then, from outside, as `npm start`'s tests do:
  * - every route and file answers with the same status and headers as under
  *   `npm start` (the project's own build, served by src/server), printed as a
  *   side-by-side table; Cache-Control is taken from public/_headers with the
@@ -14,19 +13,26 @@
  *   (.cache/production-server-routes.json);
  * - the forms (scripts/netlify/forms.ts), with a real SMTP server on loopback.
  *
- * Needs the project's build (`npm run build`; npm test makes it first).
- * The copy is removed at the end (keep it with --keep).
+ * Needs the project's build (`npm run build`; npm test makes it first). The
+ * Netlify build is made in the checkout itself, from Gatsby's cache of that
+ * build, as Netlify's own builds start from the cache of the last deploy: a
+ * cold build in a copy of the project took 288 s of the test's 325 s here, and
+ * Gatsby's cache does not move to another folder (its image jobs are keyed by
+ * their absolute output folder). So public/ and .cache/ are first copied
+ * aside (var/netlify-test/, and `npm start`'s side is served from there), and
+ * put back as they were at the end, whatever happens; a run stopped halfway
+ * has them put back by the next one. The CLI's own .netlify/ is removed at the
+ * end when it was not there before.
  */
 import { execFile } from "node:child_process"
 import fs from "node:fs"
 import http from "node:http"
-import os from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
 import { readSiteRoutes, ROUTES_FILE } from "../src/server/route-headers"
 import { startBlobsServer, type LocalBlobs } from "../__tests__/support/blobs-server"
 import { startSmtp, type SmtpSink } from "../__tests__/support/form-server"
-import { copyTrackedFiles, linkNodeModules, PROJECT } from "../__tests__/support/project-copy"
+import { PROJECT } from "../__tests__/support/project-copy"
 import { assertBuilt, freePort, serveBuild, type Served } from "../__tests__/support/serve"
 import { CLI_VERSION, cdnHeaders, ensureCli, netlifyServe, type NetlifyServe } from "./netlify/cli"
 import { formChecks, type Check } from "./netlify/forms"
@@ -34,14 +40,7 @@ import { blobsApiProxy } from "./netlify/blobs-api"
 import { ask, differences, probes, table, type Answer } from "./netlify/probes"
 
 const execFileAsync = promisify(execFile)
-const keep = process.argv.includes("--keep")
-/**
- * --copy <dir>: a copy kept by an earlier run (--keep), served again without
- * a new build (its netlify.toml's build command only puts back the functions the adapter wrote), to rerun
- * the checks in seconds while working on them; kept too
- */
-const reuse = process.argv.includes("--copy") ? process.argv[process.argv.indexOf("--copy") + 1] : undefined
-/** netlify serve builds first: a cold Gatsby build took 3.5 min on a busy 2-core machine */
+/** netlify serve builds first: a cold Gatsby build took 3.5 min on a busy 2-core machine (this one is warm) */
 const SERVE_TIMEOUT_MS = 10 * 60_000
 /** The site ID the CLI gives an unlinked site's Blobs */
 const UNLINKED_SITE = "unlinked"
@@ -62,19 +61,19 @@ const BLOCKED: Record<string, string> = {
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(0)
 
-async function compareRoutes(start: Served, netlify: NetlifyServe, copy: string, checks: Check[]): Promise<string> {
-  const cdn = await cdnHeaders(path.join(copy, "public"))
+async function compareRoutes(start: Served, reference: string, netlify: NetlifyServe, checks: Check[]): Promise<string> {
+  const cdn = await cdnHeaders(path.join(PROJECT, "public"))
   const rows: { label: string; start: Answer; netlify: Answer }[] = []
   for (const probe of probes(PROJECT)) {
-    const reference = await ask(start.origin, path.join(PROJECT, "public"), probe)
-    const served = await ask(netlify.origin, path.join(copy, "public"), probe)
+    const expected = await ask(start.origin, path.join(reference, "public"), probe)
+    const served = await ask(netlify.origin, path.join(PROJECT, "public"), probe)
     // a file's Cache-Control (the 404 page's too) as the CDN sends it (public/_headers), not the CLI's static server's
     const fromFile = !served.pathname.startsWith("/api/") && (served.answer.status < 300 || served.answer.status === 404)
     if (fromFile) {
       const rule = cdn(served.pathname.split("?")[0]!)["cache-control"]
       if (rule) served.answer.headers["cache-control"] = rule
     }
-    rows.push({ label: probe.label, start: reference.answer, netlify: served.answer })
+    rows.push({ label: probe.label, start: expected.answer, netlify: served.answer })
   }
   const differing = rows.filter((row) => differences(row.start, row.netlify).length > 0 && !BLOCKED[row.label])
   const blocked = rows.filter((row) => differences(row.start, row.netlify).length > 0 && BLOCKED[row.label])
@@ -88,14 +87,21 @@ async function compareRoutes(start: Served, netlify: NetlifyServe, copy: string,
 }
 
 /** Every file both builds have: public/_headers (the CLI's matcher) against Gatsby's createHeadersMatcher's headers for npm start */
-async function compareFileHeaders(copy: string, checks: Check[]): Promise<void> {
-  const cdn = await cdnHeaders(path.join(copy, "public"))
-  const reference = readSiteRoutes(path.join(PROJECT, ROUTES_FILE)).files
+async function compareFileHeaders(referenceBuild: string, checks: Check[]): Promise<void> {
+  const cdn = await cdnHeaders(path.join(PROJECT, "public"))
+  const reference = readSiteRoutes(path.join(referenceBuild, ROUTES_FILE)).files
+  // Gatsby's warm build leaves the scripts of the build before it in public/ (it does not delete old
+  // hashed files), and gives them no rule of their own: a script counts when the Netlify build's
+  // webpack stats name it
+  const stats = fs.readFileSync(path.join(PROJECT, "public", "webpack.stats.json"), "utf8")
+  const leftOver: string[] = []
+  const isLeftOver = (file: string) => /^\/[\w-]+-[0-9a-f]{16,}\.js(\.map)?$/.test(file) && !stats.includes(`"${file.slice(1).replace(/\.map$/, "")}"`) && Boolean(leftOver.push(file))
   const mismatches: string[] = []
   let compared = 0
   for (const file of reference) {
+    if (isLeftOver(file.path)) continue
     const pagePath = file.path === "/" ? "index.html" : `${file.path.slice(1)}.html`
-    const onDisk = [file.path.slice(1), pagePath, path.join(file.path.slice(1), "index.html")].some((candidate) => candidate && fs.existsSync(path.join(copy, "public", candidate)))
+    const onDisk = [file.path.slice(1), pagePath, path.join(file.path.slice(1), "index.html")].some((candidate) => candidate && fs.existsSync(path.join(PROJECT, "public", candidate)))
     if (!onDisk) continue
     compared += 1
     const expected = Object.fromEntries(file.headers.map(({ key, value }) => [key.toLowerCase(), value]))
@@ -105,7 +111,7 @@ async function compareFileHeaders(copy: string, checks: Check[]): Promise<void> 
   checks.push({
     name: "public/_headers gives every file the headers createHeadersMatcher gives it for npm start",
     ok: mismatches.length === 0 && compared > 100,
-    detail: `${compared} of ${reference.length} files of the npm start build compared${mismatches.length ? `; ${mismatches.length} differ, e.g. ${mismatches.slice(0, 5).join(" | ")}` : ", all the same"}`,
+    detail: `${compared} of ${reference.length} files of the npm start build compared (${leftOver.length} scripts left over from it skipped: ${leftOver.join(", ") || "none"})${mismatches.length ? `; ${mismatches.length} differ, e.g. ${mismatches.slice(0, 5).join(" | ")}` : ", all the same"}`,
   })
 }
 
@@ -126,12 +132,39 @@ function drainOnce(origin: string): Promise<number> {
   })
 }
 
+/** Where a copy of the project's own build waits while the Netlify build is made in its place */
+const ASIDE = path.join(PROJECT, "var", "netlify-test")
+const BUILD_FOLDERS = ["public", ".cache"]
+
+/** Puts back the project's build moved aside by this run or by one stopped halfway; true when there was one. */
+function putBuildBack(): boolean {
+  if (!fs.existsSync(ASIDE)) return false
+  for (const name of BUILD_FOLDERS) {
+    const kept = path.join(ASIDE, name)
+    if (!fs.existsSync(kept)) continue
+    fs.rmSync(path.join(PROJECT, name), { recursive: true, force: true })
+    fs.renameSync(kept, path.join(PROJECT, name))
+  }
+  fs.rmSync(ASIDE, { recursive: true, force: true })
+  // var/ too, when this made it
+  if (fs.readdirSync(path.dirname(ASIDE)).length === 0) fs.rmdirSync(path.dirname(ASIDE))
+  return true
+}
+
+/** Copies the project's build aside (the Netlify build starts from the same cache, in place); resolves with where. */
+function setBuildAside(): string {
+  fs.mkdirSync(ASIDE, { recursive: true })
+  for (const name of BUILD_FOLDERS) fs.cpSync(path.join(PROJECT, name), path.join(ASIDE, name), { recursive: true, verbatimSymlinks: true })
+  return ASIDE
+}
+
 async function main(): Promise<number> {
   const started = Date.now()
+  if (putBuildBack()) console.log(`Put back the build an earlier run had moved aside (${path.relative(PROJECT, ASIDE)})`)
   assertBuilt()
   const cli = ensureCli()
   console.log(cli.installedSeconds ? `netlify-cli@${CLI_VERSION} installed in ${cli.installedSeconds.toFixed(0)} s` : `netlify-cli@${CLI_VERSION} from the cache`)
-  const copy = reuse ? path.resolve(reuse) : fs.mkdtempSync(path.join(os.tmpdir(), "netlify-"))
+  const hadNetlifyFolder = fs.existsSync(path.join(PROJECT, ".netlify"))
   const checks: Check[] = []
   let smtp: SmtpSink | undefined
   let netlify: NetlifyServe | undefined
@@ -139,34 +172,27 @@ async function main(): Promise<number> {
   let blobs: LocalBlobs | undefined
   let blobsApi: { url: string; close: () => Promise<void> } | undefined
   try {
-    if (reuse) {
-      // the CLI empties .netlify/functions-internal before a build: the adapter's functions are put back by the "build"
-      const kept = path.join(copy, ".functions-internal-kept")
-      if (!fs.existsSync(kept)) fs.cpSync(path.join(copy, ".netlify", "functions-internal"), kept, { recursive: true })
-      const toml = path.join(copy, "netlify.toml")
-      fs.writeFileSync(toml, fs.readFileSync(toml, "utf8").replace(/^(\s*command\s*=\s*).*$/m, '$1"cp -a .functions-internal-kept .netlify/functions-internal"'))
-    } else {
-      copyTrackedFiles(copy)
-      linkNodeModules(copy)
-    }
+    const reference = setBuildAside()
     smtp = await startSmtp()
     const smtpPort = smtp.port
     const port = await freePort()
     const formsEnv = { FORMS_RATE_LIMIT: "1000", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_TO: "sales@example.com", FORMS_RETRY_MIN_MS: "3600000" }
     const servedAt = Date.now()
-    ;[netlify, start] = await Promise.all([netlifyServe(copy, port, { FORMS_STORE: "netlify-blobs", ...formsEnv }, SERVE_TIMEOUT_MS), serveBuild({ env: { FORMS_RATE_LIMIT: "1000" } })])
+    // npm start's side first, from the build set aside, before the Netlify build replaces public/
+    start = await serveBuild({ env: { FORMS_RATE_LIMIT: "1000", PUBLIC_DIR: path.join(reference, "public") } })
+    netlify = await netlifyServe(PROJECT, port, { FORMS_STORE: "netlify-blobs", ...formsEnv }, SERVE_TIMEOUT_MS)
     console.log(`netlify serve: built and ready in ${seconds(servedAt)} s`)
 
-    const tableText = await compareRoutes(start, netlify, copy, checks)
-    await compareFileHeaders(copy, checks)
+    const tableText = await compareRoutes(start, reference, netlify, checks)
+    await compareFileHeaders(reference, checks)
 
     // npm run forms, pointed at the CLI's Blobs store through a Blobs server of its own over the same folder
-    blobs = await startBlobsServer({ directory: path.join(copy, ".netlify", "blobs-serve") })
+    blobs = await startBlobsServer({ directory: path.join(PROJECT, ".netlify", "blobs-serve") })
     blobsApi = await blobsApiProxy(blobs.url)
     const storeEnv = { ...process.env, FORMS_STORE: "netlify-blobs", NETLIFY_BLOBS_SITE_ID: UNLINKED_SITE, NETLIFY_BLOBS_TOKEN: blobs.token, NETLIFY_BLOBS_API_URL: blobsApi.url }
     // not spawnSync: the Blobs API proxy answers from this process's event loop
     const forms = async (...args: string[]) => {
-      const { stdout } = await execFileAsync("npm", ["run", "--silent", "forms", "--", ...args], { cwd: copy, env: storeEnv, encoding: "utf8", timeout: 60_000 })
+      const { stdout } = await execFileAsync("npm", ["run", "--silent", "forms", "--", ...args], { cwd: PROJECT, env: storeEnv, encoding: "utf8", timeout: 60_000 })
       return JSON.parse(stdout) as unknown
     }
     const origin = netlify.origin
@@ -194,8 +220,8 @@ async function main(): Promise<number> {
     throw error
   } finally {
     await Promise.allSettled([netlify?.stop(), start?.stop(), blobsApi?.close().then(() => blobs?.stop()), smtp?.close()])
-    if (keep || reuse) console.log(`Kept ${copy}`)
-    else fs.rmSync(copy, { recursive: true, force: true })
+    putBuildBack()
+    if (!hadNetlifyFolder) fs.rmSync(path.join(PROJECT, ".netlify"), { recursive: true, force: true })
   }
 }
 
