@@ -75,20 +75,6 @@ export function createBlobStore(options: BlobStoreOptions): Store {
       }
       throw new Error(`Netlify Blobs did not keep the idempotency key ${key}`)
     },
-    takeOver: async (key, holder, value) => {
-      const held = await blobs().getWithMetadata(key, { type: "text" })
-      if (held === null || held.data.trim() !== holder) return false
-      if (held.etag) {
-        // a conditional write on the abandoned holder's etag: refused when anyone has written since
-        await blobs().set(key, value, { onlyIfMatch: held.etag })
-      } else {
-        // the local development server (netlify dev, BlobsServer) sends no
-        // etag with a read: removed, then claimed like any free key
-        await blobs().delete(key)
-        await blobs().set(key, value, { onlyIfNew: true })
-      }
-      return (await blobs().get(key, { type: "text" }))?.trim() === value
-    },
   }
   return storeOn(backend)
 }

@@ -137,12 +137,6 @@ export interface Backend {
   readText(key: string): Promise<string | undefined>
   /** Deletes key; resolves to whether there was one */
   remove(key: string): Promise<boolean>
-  /**
-   * Puts value at key in place of holder, only while key still holds holder
-   * (an abandoned lock taken over, never a live one someone has just
-   * claimed); resolves to whether key holds value now
-   */
-  takeOver(key: string, holder: string, value: string): Promise<boolean>
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
@@ -358,6 +352,29 @@ export function storeOn(backend: Backend): Store {
     return mine
   }
 
+  /**
+   * Removes a lock whose holder is gone, so that it can be claimed again.
+   * Another process may have read the same holder and taken the lock over
+   * already, and a new holder may have claimed it since: so the removal is
+   * done only by the one that claims a marker named after that holder, and
+   * only while the lock still holds it (no one else removes a lock holding
+   * that token then). A taker that died with the marker leaves it abandoned:
+   * it is removed and the takeover tried again.
+   */
+  async function takeOver(key: string, holder: string, token: string): Promise<void> {
+    const marker = `${key}.takeover-${sha256(holder).slice(0, 24)}`
+    const taker = await backend.claim(marker, token)
+    if (taker !== token) {
+      if (abandoned(taker)) await backend.remove(marker)
+      return
+    }
+    try {
+      if ((await backend.readText(key))?.trim() === holder) await backend.remove(key)
+    } finally {
+      await backend.remove(marker)
+    }
+  }
+
   async function held<T>(name: string, fn: () => Promise<T>): Promise<T> {
     const key = layout.lock(name)
     const token = `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${process.pid}`
@@ -368,9 +385,7 @@ export function storeOn(backend: Backend): Store {
       for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
         const holder = await backend.claim(key, token)
         if (holder === token) break
-        // taken over only while it still holds the abandoned token: another
-        // process may have taken it over and claimed it since it was read
-        if (abandoned(holder) && (await backend.takeOver(key, holder, token))) break
+        if (abandoned(holder)) await takeOver(key, holder, token)
         if (Date.now() > giveUpAt) throw new Error(`the store's lock on ${name} stayed taken for ${LOCK_WAIT_MS / 1000} s`)
         await sleep(wait)
       }
@@ -530,31 +545,6 @@ function fileBackend(dir: string): Backend {
     }
   }
 
-  async function takeOver(key: string, holder: string, value: string): Promise<boolean> {
-    const keyFile = file(key)
-    // Moved aside in one step (rename): the key is then free, and what was
-    // moved says whether it was the abandoned holder's
-    const aside = `${keyFile}.${randomUUID()}${TEMPORARY}`
-    try {
-      await fs.rename(keyFile, aside)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false
-      throw error
-    }
-    try {
-      if ((await fs.readFile(aside, "utf8")).trim() !== holder) {
-        // a live claim, made since the holder was read: put back (unless yet another claim came first)
-        await fs.link(aside, keyFile).catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== "EEXIST") throw error
-        })
-        return false
-      }
-      return (await claim(key, value)) === value
-    } finally {
-      await discard(aside)
-    }
-  }
-
   async function remove(key: string): Promise<boolean> {
     const removed = await fs.unlink(file(key)).then(
       () => true,
@@ -579,7 +569,6 @@ function fileBackend(dir: string): Backend {
     keys,
     claim,
     remove,
-    takeOver,
   }
 }
 
