@@ -437,8 +437,18 @@ async function fsyncDir(dir: string): Promise<void> {
 /** The ending of the store's temporary files: never a record, only ever a write in progress. */
 const TEMPORARY = ".tmp"
 
-/** Removes a file this store created, if it is there; a failure to remove is no new error. */
-const discard = (file: string) => fs.unlink(file).catch(() => undefined)
+/** Files this process created and could not remove yet (the disk turned read-only in between) */
+const undiscarded = new Set<string>()
+
+/**
+ * Removes a file this store created, if it is there; a failure to remove is
+ * no new error, and the file is removed before the next file is made.
+ */
+const discard = (file: string) =>
+  fs.unlink(file).then(
+    () => void undiscarded.delete(file),
+    (error: NodeJS.ErrnoException) => void (error.code === "ENOENT" ? undiscarded.delete(file) : undiscarded.add(file)),
+  )
 
 /**
  * Creates a new file (never overwrites one) with its content synced to disk;
@@ -446,6 +456,7 @@ const discard = (file: string) => fs.unlink(file).catch(() => undefined)
  * one: EROFS), the half-made file goes too.
  */
 async function writeSynced(file: string, content: string): Promise<string> {
+  await Promise.all([...undiscarded].map(discard))
   const handle = await fs.open(file, "wx")
   try {
     await handle.writeFile(content)
