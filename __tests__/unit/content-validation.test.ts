@@ -30,19 +30,22 @@ const read = <T = Record<string, unknown>>(file: string) => JSON.parse(fs.readFi
 /** The solution files, in the order the validation reads them */
 const solutionFiles = () => fs.readdirSync(path.join(dir, "solutions")).filter((name) => name.endsWith(".json")).sort()
 
-const errorsOf = async () => {
+const reportOf = async () => {
   const cwd = process.cwd()
   process.chdir(path.dirname(dir))
   try {
-    return (await validateContent(dir)).errors.map((error) => error.replaceAll(`${path.basename(dir)}/`, "content/"))
+    const { errors, warnings } = await validateContent(dir)
+    const named = (lines: string[]) => lines.map((line) => line.replaceAll(`${path.basename(dir)}/`, "content/"))
+    return { errors: named(errors), warnings: named(warnings) }
   } finally {
     process.chdir(cwd)
   }
 }
+const errorsOf = async () => (await reportOf()).errors
 
 describe("validateContent", () => {
-  it("accepts the shipped content", async () => {
-    expect(await errorsOf()).toEqual([])
+  it("accepts the shipped content, with no warning", async () => {
+    expect(await reportOf()).toEqual({ errors: [], warnings: [] })
   })
 
   it("names a missing required field", async () => {
@@ -158,6 +161,30 @@ describe("pictures dropped into the gallery folder", () => {
     expect(await errorsOf()).toEqual([
       'content/gallery/animation.gif: this picture is "animation.gif", a .gif; use .jpg, .jpeg, .png, .webp, .avif here.',
       'content/gallery/tiny.png: this picture "tiny.png" is 200 px wide, far too small for where it is shown (480 px wide); use a picture at least 480 px wide.',
+    ])
+  })
+})
+
+describe("photos as phones and cameras name and make them", () => {
+  it("stops at an iPhone's HEIC with one line saying to export it as JPEG", async () => {
+    fs.writeFileSync(path.join(dir, "gallery/IMG_0042.HEIC"), Buffer.from("000000186674797068656963", "hex"))
+    expect(await errorsOf()).toEqual([
+      'content/gallery/IMG_0042.HEIC: this picture is "IMG_0042.HEIC", a HEIC/HEIF picture (an iPhone\'s photo format), which the build cannot read; export it as JPEG (on the iPhone: share it with Options › Most Compatible, or set Settings › Camera › Formats to Most Compatible) and use the .jpg.',
+    ])
+  })
+
+  it("takes an upper-case extension and a name with spaces and accents, and lists each picture without a written alt text", async () => {
+    const photo = (name: string) =>
+      sharp({ create: { width: 640, height: 480, channels: 3, background: "#8a6d3b" } })
+        .jpeg()
+        .toFile(path.join(dir, "gallery", name))
+    await photo("IMG_1234.JPG")
+    await photo("Chaudière à biomasse été.jpeg")
+    edit("gallery/gallery.json", (data) => (data.items = [...(data.items as unknown[]), { image: "Chaudière à biomasse été.jpeg", title: "Biomass boiler", alt: "A biomass boiler in a plant room" }]))
+    const { errors, warnings } = await reportOf()
+    expect(errors).toEqual([])
+    expect(warnings).toEqual([
+      'content/gallery/IMG_1234.JPG: no entry in gallery.json describes this picture, so its alt text is made from its file name ("IMG 1234"), which tells a screen reader little. Add an entry with "image": "IMG_1234.JPG", an "alt" saying what it shows and a "title" (or fill them in the CMS).',
     ])
   })
 })

@@ -76,11 +76,21 @@ export function fileRule(typeAndField: string, model: GraphQLSchema = contentSch
   return getDirectiveValues(directive, field.astNode) as FileRule | undefined
 }
 
-/** The file rule for the pictures editors drop into a type's folder (@dropIn); undefined for other types. */
-export function dropInRule(typeName: string): FileRule | undefined {
+/** The field (Type.field) whose files editors drop into a type's folder (@dropIn); undefined for other types. */
+function dropInOf(typeName: string): string | undefined {
   const type = contentSchema().getType(typeName)
   const directive = contentSchema().getDirective("dropIn")
   if (!type?.astNode || !directive) return undefined
-  const values = getDirectiveValues(directive, type.astNode) as { of: string } | undefined
-  return values ? fileRule(values.of) : undefined
+  return (getDirectiveValues(directive, type.astNode) as { of: string } | undefined)?.of
+}
+
+/** The file rule for the pictures editors drop into a type's folder (@dropIn); undefined for other types. */
+export function dropInRule(typeName: string): FileRule | undefined {
+  const of = dropInOf(typeName)
+  return of ? fileRule(of) : undefined
+}
+
+/** The name of the JSON field that names a dropped picture in an entry ("image" for GalleryItem.image) */
+export function dropInField(typeName: string): string | undefined {
+  return dropInOf(typeName)?.split(".")[1]
 }

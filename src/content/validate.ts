@@ -20,7 +20,8 @@ import {
 import sharp from "sharp"
 import { NOTICE_IDS } from "../forms/notices"
 import { PAGE_PATH, RESERVED_SEGMENTS, SLUG } from "./routes"
-import { contentSchema, dropInRule, fileRule, type FileRule } from "./schema"
+import { readableName } from "./gallery"
+import { contentSchema, dropInField, dropInRule, fileRule, type FileRule } from "./schema"
 
 const schema = contentSchema()
 
@@ -53,6 +54,9 @@ interface Context {
   images: Promise<void>[]
 }
 
+/** Phones' photo formats that the image library here cannot decode (its libheif reads AVIF, not HEVC) */
+const HEIF = [".heic", ".heif"]
+
 const extensions = (rule: FileRule) => rule.formats.map((format) => `.${format}`).join(", ")
 
 function checkFile(context: Context, where: string, value: unknown, rule: FileRule | undefined, field: string): void {
@@ -67,6 +71,12 @@ function checkFile(context: Context, where: string, value: unknown, rule: FileRu
     return
   }
   const extension = path.extname(value).toLowerCase()
+  if (rule && HEIF.includes(extension)) {
+    context.report.errors.push(
+      `${context.file}: ${where} is "${value}", a HEIC/HEIF picture (an iPhone's photo format), which the build cannot read; export it as JPEG (on the iPhone: share it with Options › Most Compatible, or set Settings › Camera › Formats to Most Compatible) and use the .jpg.`,
+    )
+    return
+  }
   if (rule && !rule.formats.includes(extension.slice(1))) {
     context.report.errors.push(
       `${context.file}: ${where} is "${value}", a ${extension || "file without extension"}; use ${extensions(rule)} here.`,
@@ -155,15 +165,44 @@ function parse(file: string, text: string, report: ContentReport): unknown {
   }
 }
 
-/** A folder whose pictures are content with no JSON entry naming them (@dropIn): each must fit the rule. */
+/** Every value of the field called key anywhere in a JSON value */
+function valuesOf(data: unknown, key: string): unknown[] {
+  if (Array.isArray(data)) return data.flatMap((item) => valuesOf(item, key))
+  if (typeof data !== "object" || data === null) return []
+  return Object.entries(data).flatMap(([name, value]) => (name === key ? [value] : valuesOf(value, key)))
+}
+
+/**
+ * A folder whose pictures are content with no JSON entry naming them
+ * (@dropIn): each must fit the rule, and each that no entry describes is
+ * listed (a warning): its alt text is then made from its file name, which
+ * tells a screen reader little ("IMG 1234").
+ */
 function checkDroppedFiles(typeName: string, dir: string, report: ContentReport, images: Promise<void>[]): void {
   const rule = dropInRule(typeName)
-  if (!rule) return
+  const field = dropInField(typeName)
+  if (!rule || !field) return
+  const json = fs.readdirSync(dir).filter((name) => name.endsWith(".json"))
+  const described = new Set(
+    json.flatMap((name) => {
+      try {
+        return valuesOf(JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")), field)
+      } catch {
+        return [] // reported where the file is checked
+      }
+    }),
+  )
   for (const name of fs.readdirSync(dir).sort()) {
     if (name.endsWith(".json") || name.endsWith(".md") || name.startsWith(".")) continue
     const file = path.relative(process.cwd(), path.join(dir, name))
     const context: Context = { file, dir, report, images }
+    const errors = report.errors.length
     checkFile(context, "this picture", name, rule, "picture")
+    if (report.errors.length === errors && !described.has(name)) {
+      report.warnings.push(
+        `${file}: no entry in ${json[0] ?? "the folder's JSON file"} describes this picture, so its alt text is made from its file name ("${readableName(path.parse(name).name)}"), which tells a screen reader little. Add an entry with "${field}": "${name}", an "alt" saying what it shows and a "title" (or fill them in the CMS).`,
+      )
+    }
   }
 }
 
