@@ -63,16 +63,19 @@ export async function writeCameraPhoto(file, { width = 6000, height = 4000, seed
   const pixels = await photoPixels(width, height, seed)
   await sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality })
+    // sharp writes the orientation tag from withMetadata, not from withExif's IFD0
+    .withMetadata({ orientation })
     .withExif({
-      IFD0: { Make: "Canon", Model: "EOS 90D", Orientation: String(orientation) },
+      IFD0: { Make: "Canon", Model: "EOS 90D" },
       IFD2: { BodySerialNumber: "CAM-SERIAL-0042" },
       IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 24/1", GPSLongitudeRef: "E", GPSLongitude: "2/1 21/1 7/1" },
     })
     .toFile(file)
 }
 
+// Run by itself (node scripts/camera-photos.mjs <file> [seed]): writes one photo.
+// No top-level await, so that CommonJS code (the tsx scripts) can require this module.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now()
-  await writeCameraPhoto(process.argv[2] ?? "camera.jpg", { seed: Number(process.argv[3] ?? 1) })
-  console.log(`written in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  writeCameraPhoto(process.argv[2] ?? "camera.jpg", { seed: Number(process.argv[3] ?? 1) }).then(() => console.log(`written in ${((performance.now() - started) / 1000).toFixed(1)} s`))
 }

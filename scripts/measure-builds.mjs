@@ -1,36 +1,114 @@
 #!/usr/bin/env node
-// Measures the two build budgets of PRODUCT.md on this machine:
+// Measures the build budgets of PRODUCT.md on this machine:
 //   cold: `gatsby clean` then `gatsby build`;
-//   warm: after a build, add one picture to content/gallery/ and build again (3 runs, median).
-// The added picture is removed and the site rebuilt afterwards.
-// Usage: npm run measure:builds
-import { execFileSync } from "node:child_process"
+//   warm: after a build, add one picture to content/gallery/ and build again (3 runs, median);
+//   peak memory: the most the build's processes held at once (their resident memory, summed,
+//   sampled every 250 ms from /proc).
+// With --photos N, N camera-size photos (6000 x 4000 JPEGs at quality 90, with camera
+// metadata: scripts/camera-photos.mjs) are in the gallery for every build, named as cameras
+// name them (IMG_0001.JPG ...), and the picture added for the warm rebuild is one more of them.
+// Everything added is removed and the site rebuilt afterwards.
+// Usage: npm run measure:builds [-- --photos N]
+import { spawn } from "node:child_process"
 import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import sharp from "sharp"
+import { writeCameraPhoto } from "./camera-photos.mjs"
+
+const argument = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined)
+const photos = Number(argument("--photos") ?? 0)
+if (!Number.isInteger(photos) || photos < 0) throw new Error(`--photos takes a whole number, not ${argument("--photos")}`)
 
 const gatsby = path.resolve("node_modules/gatsby/cli.js")
-const run = (...args) => {
-  const started = process.hrtime.bigint()
-  execFileSync(process.execPath, [gatsby, ...args], { stdio: "ignore", env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" } })
-  return Number(process.hrtime.bigint() - started) / 1e9
-}
-const picture = path.resolve("content/gallery/zz-measure-upload.jpg")
+const gallery = path.resolve("content/gallery")
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-run("clean")
-const cold = run("build")
-console.log(`cold build (gatsby clean, then gatsby build): ${cold.toFixed(1)} s`)
-
-const warm = []
-try {
-  for (let i = 0; i < 3; i += 1) {
-    await sharp("content/gallery/gallery-0" + (i + 1) + ".jpg").flop().toFile(picture)
-    warm.push(run("build"))
-    fs.rmSync(picture)
-    run("build")
+/** The resident memory of pid and all its descendants, in bytes (Linux /proc) */
+function treeMemory(root) {
+  const parents = new Map()
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8")
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]))
+    } catch {
+      // gone meanwhile
+    }
   }
-} finally {
-  fs.rmSync(picture, { force: true })
+  let bytes = 0
+  for (const pid of parents.keys()) {
+    let ancestor = pid
+    while (ancestor && ancestor !== root) ancestor = parents.get(ancestor) ?? 0
+    if (ancestor !== root) continue
+    try {
+      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))
+      bytes += rss ? Number(rss[1]) * 1024 : 0
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return bytes
 }
-console.log(`warm rebuild after adding one gallery picture: ${warm.map((s) => s.toFixed(1)).join(", ")} s (median ${median(warm).toFixed(1)} s)`)
+
+/** Runs gatsby with args; resolves to its time in seconds and its peak memory in bytes */
+function run(...args) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint()
+    const child = spawn(process.execPath, [gatsby, ...args], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" } })
+    let peak = 0
+    let errors = ""
+    child.stderr.on("data", (chunk) => (errors = (errors + chunk).slice(-4000)))
+    const sampler = setInterval(() => (peak = Math.max(peak, treeMemory(child.pid))), 250)
+    child.on("exit", (code) => {
+      clearInterval(sampler)
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9
+      if (code === 0) resolve({ seconds, peak })
+      else reject(new Error(`gatsby ${args.join(" ")} exited with ${code}:\n${errors}`))
+    })
+  })
+}
+
+/** Camera photos are made once per seed and kept in the temporary folder (about 6 s each) */
+async function cameraPhoto(seed) {
+  const cached = path.join(os.tmpdir(), "waste-to-energy-camera-photos", `photo-${seed}.jpg`)
+  if (!fs.existsSync(cached)) {
+    fs.mkdirSync(path.dirname(cached), { recursive: true })
+    await writeCameraPhoto(`${cached}.part`, { seed })
+    fs.renameSync(`${cached}.part`, cached)
+  }
+  return cached
+}
+
+const added = []
+const addPicture = async (name, make) => {
+  const file = path.join(gallery, name)
+  if (fs.existsSync(file)) throw new Error(`${file} is there already: remove it first (an earlier run stopped halfway?)`)
+  added.push(file)
+  await make(file)
+}
+const megabytes = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`
+
+try {
+  for (let index = 1; index <= photos; index += 1) await addPicture(`IMG_${String(index).padStart(4, "0")}.JPG`, async (file) => fs.copyFileSync(await cameraPhoto(index), file))
+  const sources = added.reduce((sum, file) => sum + fs.statSync(file).size, 0)
+  if (photos) console.log(`${photos} camera photos (6000 x 4000, ${megabytes(sources)}) in content/gallery/`)
+
+  await run("clean")
+  const cold = await run("build")
+  console.log(`cold build (gatsby clean, then gatsby build): ${cold.seconds.toFixed(1)} s, peak memory ${megabytes(cold.peak)}`)
+
+  const warm = []
+  for (let i = 0; i < 3; i += 1) {
+    const name = `zz-measure-upload-${i}${photos ? ".JPG" : ".jpg"}`
+    await addPicture(name, async (file) => (photos ? fs.copyFileSync(await cameraPhoto(1000 + i), file) : sharp(`content/gallery/gallery-0${i + 1}.jpg`).flop().toFile(file)))
+    warm.push(await run("build"))
+    fs.rmSync(added.pop())
+    await run("build")
+  }
+  const seconds = warm.map((result) => result.seconds)
+  console.log(`warm rebuild after adding one ${photos ? "camera photo" : "gallery picture"}: ${seconds.map((s) => s.toFixed(1)).join(", ")} s (median ${median(seconds).toFixed(1)} s), peak memory ${megabytes(Math.max(...warm.map((result) => result.peak)))}`)
+} finally {
+  for (const file of added) fs.rmSync(file, { force: true })
+  if (added.length) await run("build")
+}
