@@ -7,11 +7,15 @@ import { svgDataUrl } from "./src/content/svg-data-url"
 import { validateContent } from "./src/content/validate"
 import { solutionPath } from "./src/content/routes"
 import { readRetention } from "./src/forms/config"
+import { useAvifEffort } from "./src/images/avif-effort"
 import { runPostbuild } from "./src/postbuild"
 
 export { onCreateWebpackConfig } from "./src/webpack/config"
 
 const CONTENT = path.resolve("content")
+
+// gatsby-plugin-sharp cannot be given an AVIF effort: the build's encoder is set here
+useAvifEffort()
 
 async function reportContent(reporter: Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>[0]["reporter"]): Promise<void> {
   const { errors, warnings } = await validateContent(CONTENT)
