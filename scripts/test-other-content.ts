@@ -2,8 +2,10 @@
  * Proves the tests read the content instead of pinning the sample: copies the
  * project's tracked files into a temporary folder, gives the copy different
  * content (new copy in several places, one gallery picture more, a fourth
- * solution), builds it and runs the unit and build tests and the page-chrome
- * browser test there. They must pass as they do on the sample content.
+ * solution, and photos as cameras and phones make them: other-content-photos.ts),
+ * builds it, checks the photos as built, and runs the unit and build tests and
+ * the page-chrome browser test there. They must pass as they do on the sample
+ * content.
  *
  * The project's own public/, .cache/ and node_modules are never written: the
  * copy has its own, with each package linked from the project's node_modules.
@@ -17,6 +19,7 @@ import os from "node:os"
 import path from "node:path"
 import sharp from "sharp"
 import { copyTrackedFiles, linkNodeModules } from "../__tests__/support/project-copy"
+import { addOddPhotos, checkOddPhotos } from "./other-content-photos"
 
 const keep = process.argv.includes("--keep")
 const withBrowser = !process.argv.includes("--no-browser")
@@ -24,6 +27,8 @@ const withBrowser = !process.argv.includes("--no-browser")
 const LIMITS = { build: 8 * 60_000, jest: 8 * 60_000 }
 
 type Json = Record<string, unknown>
+/** What the built gallery must show of the photos added to it (other-content-photos.ts) */
+const expectations: Parameters<typeof checkOddPhotos>[1] = []
 interface Step {
   name: string
   seconds: number
@@ -75,6 +80,9 @@ async function otherContent(content: string): Promise<string[]> {
   const gallery = path.join(content, "gallery")
   await sharp(path.join(gallery, "gallery-03.jpg")).flop().modulate({ hue: 60 }).toFile(path.join(gallery, "kiln-yard_02.jpg"))
   changes.push("gallery: one picture more (kiln-yard_02.jpg, captioned from its name)")
+  const photos = await addOddPhotos(gallery)
+  changes.push(...photos.changes)
+  expectations.push(...photos.expectations)
 
   const solutions = path.join(content, "solutions")
   const base = JSON.parse(fs.readFileSync(path.join(solutions, "waste-to-electricity.json"), "utf8")) as Json
@@ -130,6 +138,18 @@ function run(name: string, args: string[], cwd: string, timeout: number, steps: 
   return ok
 }
 
+/** The photos as cameras and phones make them, as the build shows them: the right way up, in sRGB, without camera metadata */
+async function checkPhotos(dir: string, steps: Step[]): Promise<boolean> {
+  console.log("\n── photos from cameras and phones: the built gallery pictures")
+  const started = process.hrtime.bigint()
+  const { problems, summary } = await checkOddPhotos(dir, expectations)
+  problems.forEach((problem) => console.error(`  ${problem}`))
+  const ok = problems.length === 0
+  steps.push({ name: "photos", seconds: seconds(started), ok })
+  console.log(`── photos: ${ok ? "passed" : "FAILED"} (${summary}${ok ? "" : `, ${problems.length} problems`})`)
+  return ok
+}
+
 async function main(): Promise<number> {
   const started = process.hrtime.bigint()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "other-content-"))
@@ -149,6 +169,7 @@ async function main(): Promise<number> {
     const jest = path.join(dir, "node_modules/jest/bin/jest.js")
     const ok =
       run("gatsby build", [path.join(dir, "node_modules/gatsby/cli.js"), "build"], dir, LIMITS.build, steps) &&
+      (await checkPhotos(dir, steps)) &&
       run("unit and build tests", [jest, "--ci", "--selectProjects", "unit", "build"], dir, LIMITS.jest, steps) &&
       (!withBrowser || run("browser test page-chrome", [jest, "--ci", "__tests__/browser/page-chrome.test.ts", "--selectProjects", "browser", "--runInBand"], dir, LIMITS.jest, steps))
     console.log(`\nOther content: ${ok ? "every suite passed" : "a suite FAILED"} in ${seconds(started).toFixed(0)} s (${steps.map((step) => `${step.name} ${step.seconds.toFixed(0)} s`).join(", ")})`)

@@ -198,6 +198,9 @@ describe("home page", () => {
     const captions = [...doc.querySelectorAll(".gallery .gallery__item figcaption")].map((f) => text(f))
     expect(captions).toHaveLength(files.length)
     expect(captions).toEqual(galleryCaptions())
+    // only the pictures the row shows before the carousel takes over carry their <picture>
+    const { visible } = readContent<{ visible: number }>("gallery/gallery.json")
+    expect(doc.querySelectorAll(".gallery picture")).toHaveLength(Math.min(visible, files.length))
   })
 })
 

@@ -73,9 +73,12 @@ export function GalleryCarousel({ data, labels }: Props) {
   const root = React.useRef<HTMLDivElement>(null)
   useInertSlides(root)
 
-  const items = data.pictures.map((item) => (
+  // The server's row shows the first `visible` pictures; the others are
+  // out of sight until react-slick takes over, so their <picture> (a dozen
+  // URLs each) stays out of the HTML and only their captions are there.
+  const items = data.pictures.map((item, index) => (
     <figure key={item.id} className="gallery__item">
-      <Picture image={imageData(item.image, item.alt)} alt={item.alt} className="gallery__image" />
+      {near || index < data.visible ? <Picture image={imageData(item.image, item.alt)} alt={item.alt} className="gallery__image" /> : null}
       <figcaption>{item.title}</figcaption>
     </figure>
   ))
