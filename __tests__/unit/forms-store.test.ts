@@ -104,6 +104,33 @@ const backends: [string, () => Subject][] = [
   ],
 ]
 
+/**
+ * Calls lock(name) `callers` times at once, spread over stores, each holding it
+ * 2 ms; resolves to each caller's result (its index), how many turns ended,
+ * and the most callers that held it at the same time.
+ */
+async function contend(stores: Store[], name: string, callers: number) {
+  let holding = 0
+  let most = 0
+  let turns = 0
+  const results = await Promise.all(
+    Array.from({ length: callers }, (_, index) =>
+      stores[index % stores.length]!.lock(name, async () => {
+        holding += 1
+        most = Math.max(most, holding)
+        await new Promise((resolve) => setTimeout(resolve, 2))
+        turns += 1
+        holding -= 1
+        return index
+      }),
+    ),
+  )
+  return { results, turns, most }
+}
+
+/** The pid of a process that has ended and been reaped */
+const goneProcess = () => Number(spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout)
+
 describe.each(backends)("the %s store", (_name, subject) => {
   it("keeps a submission whole: get and list give back what was saved", async () => {
     const store = subject().open()
@@ -177,46 +204,19 @@ describe.each(backends)("the %s store", (_name, subject) => {
 
   it("lets one holder at a time hold a lock, also between callers in one process (a drain and its own queue)", async () => {
     const records = subject()
-    const stores = [records.open(), records.open()]
-    let holding = 0
-    let most = 0
-    let turns = 0
-    await Promise.all(
-      Array.from({ length: 24 }, (_, index) =>
-        stores[index % 2]!.lock("contact:one", async () => {
-          holding += 1
-          most = Math.max(most, holding)
-          await new Promise((resolve) => setTimeout(resolve, 2))
-          turns += 1
-          holding -= 1
-        }),
-      ),
-    )
+    const { turns, most } = await contend([records.open(), records.open()], "contact:one", 24)
     expect(turns).toBe(24)
     expect(most).toBe(1)
   }, 30_000)
 
   it("takes over the lock of a holder that is gone, once: its waiters then take their turns one at a time", async () => {
     const records = subject()
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" })
-    await records.put(layout.lock("contact:crashed"), `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${gone.stdout}`)
-    let holding = 0
-    let most = 0
-    const stores = [records.open(), records.open()]
-    const done = await Promise.all(
-      Array.from({ length: 8 }, (_, index) =>
-        stores[index % 2]!.lock("contact:crashed", async () => {
-          holding += 1
-          most = Math.max(most, holding)
-          await new Promise((resolve) => setTimeout(resolve, 2))
-          holding -= 1
-          return index
-        }),
-      ),
-    )
+    const gone = goneProcess()
+    await records.put(layout.lock("contact:crashed"), `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${gone}`)
+    const { results: done, most } = await contend([records.open(), records.open()], "contact:crashed", 8)
     expect(done).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
     expect(most).toBe(1)
-    expect(await records.dump()).not.toContain(` ${gone.stdout}`)
+    expect(await records.dump()).not.toContain(` ${gone}`)
   }, 30_000)
 
   it("keeps where each contact message's e-mail has got", async () => {
@@ -274,8 +274,7 @@ describe("the files store's locks when their holder has ended", () => {
     folders.push(dir)
     const store = createStore(dir)
     // a process that has exited and been reaped
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" })
-    holdAs(dir, "contact:gone", Number(gone.stdout))
+    holdAs(dir, "contact:gone", goneProcess())
     expect(await within(3_000, store.lock("contact:gone", async () => "taken over"))).toBe("taken over")
     // a zombie: its parent (sleep, after exec) never reaps it
     const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 20"], { stdio: ["ignore", "pipe", "ignore"] })
@@ -295,21 +294,10 @@ describe("the files store's locks when their holder has ended", () => {
     folders.push(dir)
     // the same folder under another name: a store that does not queue behind the first, as another process would not
     const stores = ["", "/.", "/./.", "//"].map((alias) => createStore(`${dir}${alias}`))
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" })
+    const gone = goneProcess()
     for (let round = 0; round < 60; round += 1) {
-      holdAs(dir, "contact:crashed", Number(gone.stdout))
-      let holding = 0
-      let most = 0
-      await Promise.all(
-        Array.from({ length: 8 }, (_, index) =>
-          stores[index % 4]!.lock("contact:crashed", async () => {
-            holding += 1
-            most = Math.max(most, holding)
-            await new Promise((resolve) => setTimeout(resolve, 2))
-            holding -= 1
-          }),
-        ),
-      )
+      holdAs(dir, "contact:crashed", gone)
+      const { most } = await contend(stores, "contact:crashed", 8)
       expect(most).toBe(1)
     }
   }, 60_000)
