@@ -5,6 +5,7 @@ import site from "./content/site/site.json"
 import { serveAdminInDevelop } from "./src/cms/admin"
 import { siteHeaders } from "./src/security/headers"
 import { exportFunctionHeaders, siteAdapter } from "./src/adapters"
+import { RENDITIONS_DIR, RENDITIONS_SOURCE } from "./src/images/renditions"
 
 const headers = siteHeaders()
 // The form endpoints' answers carry the same headers wherever they run (src/adapters.ts)
@@ -93,6 +94,12 @@ const config: GatsbyConfig = {
         path: "./content",
         ignore: ["**/*.md"],
       },
+    },
+    {
+      // The gallery's camera-size pictures at the largest size the site shows
+      // them, made by gatsby-node before sourcing (src/images/renditions.ts)
+      resolve: "gatsby-source-filesystem",
+      options: { name: RENDITIONS_SOURCE, path: `./${RENDITIONS_DIR}` },
     },
   ],
 }

@@ -1,13 +1,15 @@
 import { promises as fs } from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { resolveGalleryPictures, type FileNode } from "./src/content/gallery"
+import { dropInFolder } from "./src/cms/config"
+import { galleryPictures, resolveGalleryPictures, type FileNode } from "./src/content/gallery"
 import { typeDefs } from "./src/content/schema"
 import { svgDataUrl } from "./src/content/svg-data-url"
 import { validateContent } from "./src/content/validate"
 import { solutionPath } from "./src/content/routes"
 import { readRetention } from "./src/forms/config"
 import { useAvifEffort } from "./src/images/avif-effort"
+import { GALLERY_LARGEST, prepareRenditions, RENDITIONS_DIR } from "./src/images/renditions"
 import { runPostbuild } from "./src/postbuild"
 
 export { onCreateWebpackConfig } from "./src/webpack/config"
@@ -17,17 +19,43 @@ const CONTENT = path.resolve("content")
 // gatsby-plugin-sharp cannot be given an AVIF effort: the build's encoder is set here
 useAvifEffort()
 
-async function reportContent(reporter: Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>[0]["reporter"]): Promise<void> {
+type Reporter = Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>[0]["reporter"]
+
+/** True when the content has no problem (warnings aside) */
+async function reportContent(reporter: Reporter): Promise<boolean> {
   const { errors, warnings } = await validateContent(CONTENT)
   warnings.forEach((warning) => reporter.warn(warning))
   if (errors.length > 0) {
     reporter.panicOnBuild(`The content has ${errors.length} problem${errors.length > 1 ? "s" : ""} to fix:\n${errors.map((e) => `  - ${e}`).join("\n")}`)
   }
+  return errors.length === 0
+}
+
+/**
+ * Working copies of the gallery's camera-size pictures at the largest size
+ * the site shows them (src/images/renditions.ts), made before Gatsby sources
+ * the files, so the image jobs resize from them and not from 24 megapixels.
+ */
+async function prepareGallery(reporter: Reporter): Promise<void> {
+  const started = Date.now()
+  const folder = path.resolve(dropInFolder(CONTENT) ?? "content/gallery")
+  const names = await fs.readdir(folder).catch(() => [] as string[])
+  const pictures = galleryPictures(names.map((base) => ({ base, name: path.parse(base).name, extension: path.extname(base).slice(1) })))
+  const report = await prepareRenditions(
+    pictures.map((picture) => path.join(folder, picture.image.base)),
+    path.resolve(RENDITIONS_DIR),
+  )
+  if (report.made.length > 0) {
+    const { width, height } = GALLERY_LARGEST
+    reporter.info(`Gallery: ${report.made.length} of ${pictures.length} pictures copied at ${width} × ${height}, the largest the site shows them, in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  }
 }
 
 /** Editors' mistakes stop the build before Gatsby reads the content, one line per problem. */
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
-  await reportContent(reporter)
+  // gatsby-source-filesystem needs the working copies' folder even when the content has problems
+  await fs.mkdir(path.resolve(RENDITIONS_DIR), { recursive: true })
+  if (await reportContent(reporter)) await prepareGallery(reporter)
 }
 
 let bootstrapped = false
@@ -35,10 +63,14 @@ export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = () => {
   bootstrapped = true
 }
 
-/** Under `gatsby develop`, a content file changed after start-up is checked again and reported. */
+/**
+ * Under `gatsby develop`, a content file changed after start-up is checked
+ * again and reported, and a picture dropped into the gallery gets its
+ * working copy.
+ */
 export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, reporter }) => {
   if (!bootstrapped || node.internal.type !== "File" || (node as { sourceInstanceName?: string }).sourceInstanceName !== "content") return
-  await reportContent(reporter)
+  if (await reportContent(reporter)) await prepareGallery(reporter)
 }
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {

@@ -1,3 +1,4 @@
+import { RENDITIONS_SOURCE, withRenditions } from "../images/renditions"
 import { dropInRule } from "./schema"
 
 /** The formats a picture dropped into the gallery's folder may have (GalleryJson's @dropIn rule). */
@@ -44,6 +45,7 @@ export interface FileNode extends FileLike {
   absolutePath: string
   relativeDirectory: string
   sourceInstanceName: string
+  internal: { contentDigest: string }
 }
 
 interface NodeModel {
@@ -54,14 +56,24 @@ interface NodeModel {
 /**
  * GalleryJson.pictures: the pictures of the folder of the gallery's JSON
  * file. Querying File nodes through the node model also makes Gatsby re-run
- * the gallery's queries when a file is added under `gatsby develop`.
+ * the gallery's queries when a file is added under `gatsby develop`. A
+ * camera-size picture is shown from its working copy at the largest size the
+ * gallery shows (src/images/renditions.ts) where the build has made one.
  */
 export async function resolveGalleryPictures(source: { parent: string; items?: Entry[] | null }, _args: unknown, context: { nodeModel: NodeModel }) {
   const json = context.nodeModel.getNodeById({ id: source.parent })
   if (!json) return []
-  const { entries } = await context.nodeModel.findAll({
-    type: "File",
-    query: { filter: { sourceInstanceName: { eq: json.sourceInstanceName }, relativeDirectory: { eq: json.relativeDirectory } } },
-  })
-  return galleryPictures([...entries], source.items ?? [])
+  const [{ entries }, copies] = await Promise.all([
+    context.nodeModel.findAll({
+      type: "File",
+      query: { filter: { sourceInstanceName: { eq: json.sourceInstanceName }, relativeDirectory: { eq: json.relativeDirectory } } },
+    }),
+    context.nodeModel.findAll({ type: "File", query: { filter: { sourceInstanceName: { eq: RENDITIONS_SOURCE } } } }),
+  ])
+  const pictures = galleryPictures([...entries], source.items ?? [])
+  const renditions = withRenditions(
+    pictures.map((picture) => picture.image),
+    [...copies.entries],
+  )
+  return pictures.map((picture) => ({ ...picture, image: renditions.get(picture.image) ?? picture.image }))
 }
