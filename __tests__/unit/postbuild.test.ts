@@ -89,3 +89,16 @@ it("stops the build on an inline script the policy does not allow, naming the pa
   await runPostbuild(publicDir, contentDir, reporter)
   expect(reporter.panicOnBuild).toHaveBeenCalledWith(expect.stringMatching(/'sha256-[^']+' in product\/index\.html/))
 })
+
+it("on a rebuild, keeps the CMS's unchanged files' compressed copies and removes what the CMS no longer has", async () => {
+  const reporter = { info: jest.fn(), panicOnBuild: jest.fn() }
+  await runPostbuild(publicDir, contentDir, reporter)
+  const bundle = path.join(publicDir, "admin/decap-cms.js.br")
+  const made = fs.statSync(bundle).mtimeMs
+  fs.writeFileSync(path.join(publicDir, "admin/retired.js"), "x".repeat(5000))
+  fs.writeFileSync(path.join(publicDir, "admin/retired.js.br"), "stale")
+  await runPostbuild(publicDir, contentDir, reporter)
+  expect(fs.statSync(bundle).mtimeMs).toBe(made)
+  expect(reporter.info).toHaveBeenLastCalledWith(expect.stringMatching(/unchanged since the last build/))
+  for (const name of ["retired.js", "retired.js.br"]) expect(fs.existsSync(path.join(publicDir, "admin", name))).toBe(false)
+})

@@ -67,6 +67,32 @@ describe("precompress", () => {
     for (const name of result.removed) expect(exists(name)).toBe(false)
   })
 
+  it("with a manifest, keeps the copies of files a warm build left unchanged and remakes the rest", async () => {
+    const manifest = path.join(root, "..", `${path.basename(root)}-manifest.json`)
+    try {
+      write("index.html", page(400))
+      write("app.js", page(300))
+      write("data.json", page(200))
+      expect((await precompress(root, manifest)).kept).toBe(0)
+      const made = Object.fromEntries(["index.html.br", "app.js.gz", "data.json.br"].map((name) => [name, fs.statSync(path.join(root, name)).mtimeMs]))
+
+      // a warm build: one page rewritten as it was, one changed, one file's copy lost
+      write("index.html", page(400))
+      write("app.js", page(350))
+      fs.rmSync(path.join(root, "data.json.br"))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      const result = await precompress(root, manifest)
+      expect(result).toMatchObject({ files: 3, kept: 1 })
+      expect(fs.statSync(path.join(root, "index.html.br")).mtimeMs).toBe(made["index.html.br"])
+      expect(zlib.brotliDecompressSync(read("app.js.br")).toString()).toBe(page(350))
+      expect(zlib.gunzipSync(read("app.js.gz")).toString()).toBe(page(350))
+      expect(zlib.brotliDecompressSync(read("data.json.br")).toString()).toBe(page(200))
+      expect(result.brotliBytes).toBe(["index.html", "app.js", "data.json"].reduce((sum, name) => sum + read(`${name}.br`).length, 0))
+    } finally {
+      fs.rmSync(manifest, { force: true })
+    }
+  })
+
   it("keeps a .gz or .br that is not a copy of a site file (a download an editor put there)", async () => {
     write("downloads/brochure.pdf.gz", Buffer.alloc(2000, 1))
     await precompress(root)

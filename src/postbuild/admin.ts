@@ -13,10 +13,15 @@ export const admin: PostbuildStep = {
   name: "the CMS at /admin",
   async run({ publicDir, contentDir, reporter }) {
     const dir = path.join(publicDir, "admin")
-    await fs.rm(dir, { recursive: true, force: true })
     await fs.mkdir(dir, { recursive: true })
     const files = await adminFiles({ contentDir, local: false })
     for (const [name, body] of files) await fs.writeFile(path.join(dir, name), body)
+    // what an earlier build wrote and this one does not goes; the compressed
+    // copies of files that stay are the last step's to keep or remake
+    for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
+      const name = path.relative(dir, path.join(entry.parentPath, entry.name))
+      if (entry.isFile() && !files.has(name) && !files.has(name.replace(/\.(br|gz)$/, ""))) await fs.rm(path.join(dir, name))
+    }
     reporter.info(`Wrote the CMS to public/admin/ (${files.size} files)`)
   },
 }
