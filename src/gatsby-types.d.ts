@@ -2320,7 +2320,7 @@ type GalleryJson = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  /** Optional title and alt text for image files of the folder */
+  /** Titles and alt texts of the folder's pictures. Add a new picture here (Add item, then Choose an image, then Upload) so the CMS asks for its title and alt text; a picture uploaded under Media joins the gallery too, but is described by its file name until it has an item. */
   readonly items: Maybe<ReadonlyArray<GalleryItem>>;
   readonly parent: Maybe<Node>;
   /** Every image file in the gallery's folder, in file-name order, titled from items or from the file name */

@@ -147,6 +147,45 @@ describe("the CMS at /admin, on the local backend", () => {
     expect(pageErrors).toEqual(["#/collections/services/entries/services: undefined"])
   })
 
+  it("asks for a title and an alt text when a gallery picture is uploaded in the gallery, and saves them with the picture", async () => {
+    pageErrors = []
+    const name = "cms-gallery-upload.jpg"
+    const item = { title: "Sorting Line at Dawn", alt: "Two workers sort plastic from a conveyor belt under floodlights" }
+    const upload = path.join(project, name)
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 90, b: 40 } } }).jpeg().toFile(upload)
+    const itemsBefore = (readJson("gallery/gallery.json").items ?? []).length as number
+
+    const page = await openCms("#/collections/gallery/entries/gallery")
+    // the field says how to add a picture so that it is described
+    await page.getByText(/so the CMS asks for its title and alt text/i).first().waitFor({ timeout: 20_000 })
+    await page.getByRole("button", { name: "Add item" }).click()
+    await page.getByRole("button", { name: /choose an image/i }).last().click()
+    await page.locator("input[type=file]").setInputFiles(upload)
+    await waitUntil(() => fs.existsSync(path.join(content, "gallery", name)) || undefined, 20_000, "the uploaded picture did not reach content/gallery/")
+    await page.getByRole("button", { name: "Choose selected" }).click()
+
+    // with the picture chosen and nothing written about it, the CMS asks for both and saves nothing
+    await publish(page)
+    await page.getByText("Oops, you've missed a required field. Please complete before saving.").waitFor({ timeout: 10_000 })
+    await page.getByText(/title is required/i).first().waitFor({ timeout: 10_000 })
+    await page.getByText(/alt is required/i).first().waitFor({ timeout: 10_000 })
+    await page.screenshot({ path: path.join(SCREENSHOTS, "gallery-upload-asks-1440.png") })
+    expect(settledJson("gallery/gallery.json").items ?? []).toHaveLength(itemsBefore)
+
+    await page.getByLabel("Title").last().fill(item.title)
+    await page.getByLabel("Alt").last().fill(item.alt)
+    await publish(page)
+    await waitUntil(() => (settledJson("gallery/gallery.json").items ?? []).length === itemsBefore + 1 || undefined, 20_000, "gallery.json was not saved")
+    await page.close()
+    expect(readJson("gallery/gallery.json").items.at(-1)).toEqual({ image: name, ...item })
+    // described, so the build no longer lists it among the pictures without an alt text
+    const report = await validateContent(content)
+    expect(report.errors).toEqual([])
+    expect(report.warnings.filter((warning) => warning.includes(name))).toEqual([])
+    // Decap rejects the refused save with no reason (its notice above is the message)
+    expect(pageErrors).toEqual(["#/collections/gallery/entries/gallery: undefined"])
+  })
+
   it("previews a machine as the site's product card while it is typed, in the site's look", async () => {
     pageErrors = []
     consoleErrors = []
