@@ -8,7 +8,8 @@
 // metadata: scripts/camera-photos.mjs) are in the gallery for every build, named as cameras
 // name them (IMG_0001.JPG ...), and the picture added for the warm rebuild is one more of them.
 // Everything added is removed and the site rebuilt afterwards.
-// Usage: npm run measure:builds [-- --photos N]
+// With --cold-only, the warm rebuilds are left out (for the peak memory of a large gallery).
+// Usage: npm run measure:builds [-- --photos N] [-- --cold-only]
 import { spawn } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
@@ -99,7 +100,7 @@ try {
   console.log(`cold build (gatsby clean, then gatsby build): ${cold.seconds.toFixed(1)} s, peak memory ${megabytes(cold.peak)}`)
 
   const warm = []
-  for (let i = 0; i < 3; i += 1) {
+  for (let i = 0; i < (process.argv.includes("--cold-only") ? 0 : 3); i += 1) {
     const name = `zz-measure-upload-${i}${photos ? ".JPG" : ".jpg"}`
     await addPicture(name, async (file) => (photos ? fs.copyFileSync(await cameraPhoto(1000 + i), file) : sharp(`content/gallery/gallery-0${i + 1}.jpg`).flop().toFile(file)))
     warm.push(await run("build"))
@@ -107,7 +108,7 @@ try {
     await run("build")
   }
   const seconds = warm.map((result) => result.seconds)
-  console.log(`warm rebuild after adding one ${photos ? "camera photo" : "gallery picture"}: ${seconds.map((s) => s.toFixed(1)).join(", ")} s (median ${median(seconds).toFixed(1)} s), peak memory ${megabytes(Math.max(...warm.map((result) => result.peak)))}`)
+  if (warm.length) console.log(`warm rebuild after adding one ${photos ? "camera photo" : "gallery picture"}: ${seconds.map((s) => s.toFixed(1)).join(", ")} s (median ${median(seconds).toFixed(1)} s), peak memory ${megabytes(Math.max(...warm.map((result) => result.peak)))}`)
 } finally {
   for (const file of added) fs.rmSync(file, { force: true })
   if (added.length) await run("build")
