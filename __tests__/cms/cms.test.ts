@@ -161,23 +161,28 @@ describe("the CMS at /admin, on the local backend", () => {
     await page.getByRole("button", { name: "Add item" }).click()
     await page.getByRole("button", { name: /choose an image/i }).last().click()
     await page.locator("input[type=file]").setInputFiles(upload)
-    await waitUntil(() => fs.existsSync(path.join(content, "gallery", name)) || undefined, 20_000, "the uploaded picture did not reach content/gallery/")
+    // an upload from an entry waits in the media library, selected, and is saved with the entry
+    await page.getByText(name).first().waitFor({ timeout: 20_000 })
     await page.getByRole("button", { name: "Choose selected" }).click()
 
-    // with the picture chosen and nothing written about it, the CMS asks for both and saves nothing
+    // with the picture chosen and nothing written about it, the CMS asks for both and saves nothing, not even the picture
     await publish(page)
     await page.getByText("Oops, you've missed a required field. Please complete before saving.").waitFor({ timeout: 10_000 })
     await page.getByText(/title is required/i).first().waitFor({ timeout: 10_000 })
     await page.getByText(/alt is required/i).first().waitFor({ timeout: 10_000 })
     await page.screenshot({ path: path.join(SCREENSHOTS, "gallery-upload-asks-1440.png") })
+    await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(settledJson("gallery/gallery.json").items ?? []).toHaveLength(itemsBefore)
+    expect(fs.existsSync(path.join(content, "gallery", name))).toBe(false)
 
     await page.getByLabel("Title").last().fill(item.title)
     await page.getByLabel("Alt").last().fill(item.alt)
     await publish(page)
     await waitUntil(() => (settledJson("gallery/gallery.json").items ?? []).length === itemsBefore + 1 || undefined, 20_000, "gallery.json was not saved")
+    await waitUntil(() => fs.existsSync(path.join(content, "gallery", name)) || undefined, 20_000, "the uploaded picture did not reach content/gallery/")
     await page.close()
-    expect(readJson("gallery/gallery.json").items.at(-1)).toEqual({ image: name, ...item })
+    expect(fs.readFileSync(path.join(content, "gallery", name))).toEqual(fs.readFileSync(upload))
+    expect(readJson("gallery/gallery.json").items.at(-1)).toMatchObject({ image: name, ...item })
     // described, so the build no longer lists it among the pictures without an alt text
     const report = await validateContent(content)
     expect(report.errors).toEqual([])
