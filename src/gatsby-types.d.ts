@@ -2280,7 +2280,7 @@ type GalleryItem = {
   readonly alt: Scalars['String'];
   /** Unique key (defaults to the file name) */
   readonly id: Maybe<Scalars['String']>;
-  /** Image file in content/gallery/ this entry describes */
+  /** Image file in content/gallery/ this entry describes. */
   readonly image: File;
   /** Caption under the picture in the gallery */
   readonly title: Scalars['String'];
