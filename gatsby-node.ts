@@ -1,14 +1,14 @@
 import { promises as fs } from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
-import { dropInFolder } from "./src/cms/config"
-import { galleryPictures, resolveGalleryPictures, type FileNode } from "./src/content/gallery"
+import { resolveGalleryPictures, type FileNode } from "./src/content/gallery"
 import { typeDefs } from "./src/content/schema"
 import { svgDataUrl } from "./src/content/svg-data-url"
 import { validateContent } from "./src/content/validate"
 import { solutionPath } from "./src/content/routes"
 import { readRetention } from "./src/forms/config"
 import { useAvifEffort } from "./src/images/avif-effort"
+import { gallerySources } from "./src/images/gallery-sources"
 import { GALLERY_LARGEST, prepareRenditions, RENDITIONS_DIR } from "./src/images/renditions"
 import { runPostbuild } from "./src/postbuild"
 
@@ -38,16 +38,11 @@ async function reportContent(reporter: Reporter): Promise<boolean> {
  */
 async function prepareGallery(reporter: Reporter): Promise<void> {
   const started = Date.now()
-  const folder = path.resolve(dropInFolder(CONTENT) ?? "content/gallery")
-  const names = await fs.readdir(folder).catch(() => [] as string[])
-  const pictures = galleryPictures(names.map((base) => ({ base, name: path.parse(base).name, extension: path.extname(base).slice(1) })))
-  const report = await prepareRenditions(
-    pictures.map((picture) => path.join(folder, picture.image.base)),
-    path.resolve(RENDITIONS_DIR),
-  )
+  const sources = await gallerySources(CONTENT)
+  const report = await prepareRenditions(sources, path.resolve(RENDITIONS_DIR))
   if (report.made.length > 0) {
     const { width, height } = GALLERY_LARGEST
-    reporter.info(`Gallery: ${report.made.length} of ${pictures.length} pictures copied at ${width} × ${height}, the largest the site shows them, in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    reporter.info(`Gallery: ${report.made.length} of ${sources.length} pictures copied at ${width} × ${height}, the largest the site shows them, in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   }
 }
 

@@ -10,26 +10,22 @@
 import { promises as fs } from "fs"
 import os from "os"
 import path from "path"
-import { dropInFolder } from "../src/cms/config"
-import { galleryPictures } from "../src/content/gallery"
+import { gallerySources } from "../src/images/gallery-sources"
 import { GALLERY_LARGEST, makeRendition } from "../src/images/renditions"
 
 const megabytes = (bytes: number) => (bytes < 2 ** 20 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`)
 
 async function main(): Promise<void> {
   const dryRun = process.argv.includes("--dry-run")
-  const folder = path.resolve(dropInFolder(path.resolve("content")) ?? "content/gallery")
-  const names = await fs.readdir(folder)
-  const pictures = galleryPictures(names.map((base) => ({ base, name: path.parse(base).name, extension: path.extname(base).slice(1) })))
+  const sources = await gallerySources(path.resolve("content"))
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), "photos-"))
   let before = 0
   let after = 0
   let changed = 0
   try {
-    for (const { image } of pictures) {
-      const file = path.join(folder, image.base)
+    for (const file of sources) {
       const source = await fs.readFile(file)
-      const smaller = path.join(scratch, image.base)
+      const smaller = path.join(scratch, path.basename(file))
       before += source.length
       if (!(await makeRendition(source, smaller))) {
         after += source.length
@@ -55,7 +51,7 @@ async function main(): Promise<void> {
   }
   const { width, height } = GALLERY_LARGEST
   console.log(
-    `${changed} of ${pictures.length} pictures ${dryRun ? "would be" : "were"} stored at the largest size the site shows them (covering ${width} × ${height}): ${megabytes(before)} → ${megabytes(after)}.`,
+    `${changed} of ${sources.length} pictures ${dryRun ? "would be" : "were"} stored at the largest size the site shows them (covering ${width} × ${height}): ${megabytes(before)} → ${megabytes(after)}.`,
   )
 }
 

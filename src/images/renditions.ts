@@ -39,11 +39,6 @@ export interface RenditionReport {
   removed: number
 }
 
-/** The dimensions a picture shows at once its EXIF orientation is applied */
-function upright({ width = 0, height = 0, orientation = 1 }: sharp.Metadata) {
-  return orientation >= 5 ? { width: height, height: width } : { width, height }
-}
-
 async function exists(file: string): Promise<boolean> {
   return fs.access(file).then(
     () => true,
@@ -67,7 +62,8 @@ export async function makeRendition(source: Buffer, target: string, box: { width
     return false
   }
   const encode = metadata.format && ENCODERS[metadata.format]
-  const { width, height } = upright(metadata)
+  // the size it shows at, its EXIF orientation applied
+  const { width, height } = metadata.autoOrient
   if (!encode || Math.max(box.width / width, box.height / height) >= 1) return false
   const part = `${target}.part`
   await fs.mkdir(path.dirname(target), { recursive: true })

@@ -51,11 +51,8 @@ export interface PrecompressResult {
 }
 
 /** What the copies were made from and how: a file's copies are kept while this stays the same */
-const fingerprint = (content: Buffer) =>
-  createHash("sha1")
-    .update(JSON.stringify(ENCODINGS.map(({ suffix, options }) => [suffix, options, LARGE_BYTES, LARGE_FILE_BROTLI])))
-    .update(content)
-    .digest("hex")
+const SETTINGS = JSON.stringify(ENCODINGS.map(({ suffix, options }) => [suffix, options, LARGE_BYTES, LARGE_FILE_BROTLI]))
+const fingerprint = (content: Buffer) => createHash("sha1").update(SETTINGS).update(content).digest("hex")
 
 async function readManifest(file: string | undefined): Promise<Record<string, string>> {
   if (!file) return {}
