@@ -9,7 +9,7 @@ import site from "./content/site/site.json"
  * behind the toggler; carousel controls that cannot work are hidden.
  */
 const noScriptMenu = `
-  .menu-toggler, .hero .slick-arrow, .hero .slick-dots { display: none !important; }
+  .menu-toggler, .hero .carousel-arrow, .hero__dots { display: none !important; }
   .menu--mobile .submenu { display: block; }
   @media (max-width: 1023.98px) {
     body { padding-top: 0; }

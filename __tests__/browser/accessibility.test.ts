@@ -90,9 +90,9 @@ describe("states", () => {
   it.each([375, 1440])("the hero on slide 2 at %i px", async (width) => {
     const page = await openPage(width)
     await visit(page, "/")
-    await page.locator(".hero .slick-dots li button").nth(1).click()
+    await page.locator(".hero .hero__dots li button").nth(1).click()
     await page.waitForTimeout(1000)
-    expect(await page.locator(".hero .slick-slide.slick-active").getAttribute("data-index")).toBe("1")
+    expect(await page.locator(".hero .hero__slide--active").getAttribute("data-index")).toBe("1")
     expect(await axe(page)).toEqual([])
     await page.context().close()
   })

@@ -16,11 +16,11 @@ const slides = heroSlides()
 const { pause, play } = siteLabels().hero
 const tabLabels = readContent<{ tabs: { label: string }[] }>("overview/overview.json").tabs.map((tab) => tab.label)
 
-const activeHeroSlide = (page: Page) => page.evaluate(() => Number(document.querySelector(".hero .slick-slide.slick-active")?.getAttribute("data-index")))
+const activeHeroSlide = (page: Page) => page.evaluate(() => Number(document.querySelector(".hero .hero__slide--active")?.getAttribute("data-index")))
 const heroVideos = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll(".hero video")].map((video) => ({
-      slide: Number(video.closest(".slick-slide")?.getAttribute("data-index")),
+      slide: Number(video.closest(".hero__slide")?.getAttribute("data-index")),
       muted: (video as HTMLVideoElement).muted,
       loop: (video as HTMLVideoElement).loop,
       playsInline: video.hasAttribute("playsinline"),
@@ -34,8 +34,8 @@ describe("hero carousel", () => {
     await visit(page, "/")
     await page.waitForFunction(() => document.readyState === "complete")
     await page.mouse.move(5, 5)
-    expect(await page.locator(".hero .slick-slide:not(.slick-cloned)").count()).toBe(slides.length)
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".hero .slick-slide") as Element).transitionDuration)).toContain("0.8s")
+    expect(await page.locator(".hero .hero__slide").count()).toBe(slides.length)
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".hero .hero__slide--active") as Element).transitionDuration)).toContain("0.8s")
     expect(await heroVideos(page)).toEqual([{ slide: 0, muted: true, loop: true, playsInline: true }])
     // Stop the clock, wait for the next change, then time one whole interval.
     await page.clock.pauseAt(Date.now() + 500)
@@ -61,9 +61,42 @@ describe("hero carousel", () => {
     await page.locator(".hero .carousel-arrow--previous").click()
     await page.waitForTimeout(900)
     expect(await activeHeroSlide(page)).toBe(0)
-    await page.locator(".hero .slick-dots li button").nth(slides.length - 1).click()
+    await page.locator(".hero .hero__dots li button").nth(slides.length - 1).click()
     await page.waitForTimeout(900)
     expect(await activeHeroSlide(page)).toBe(slides.length - 1)
+    expect(await page.locator(".hero .hero__dots li button[aria-current='true']").count()).toBe(1)
+    // it wraps around both ends
+    await page.locator(".hero .carousel-arrow--next").click()
+    expect(await activeHeroSlide(page)).toBe(0)
+    await page.locator(".hero .carousel-arrow--previous").click()
+    expect(await activeHeroSlide(page)).toBe(slides.length - 1)
+    await page.context().close()
+  })
+
+  it("moves with a sideways swipe and with the arrow keys, and a vertical drag leaves it alone", async () => {
+    const page = await openPage(375)
+    await visit(page, "/")
+    const box = (await page.locator(".hero .hero__slides").boundingBox())!
+    const y = box.y + box.height / 3
+    const drag = async (fromX: number, toX: number, toY = y) => {
+      await page.mouse.move(fromX, y)
+      await page.mouse.down()
+      await page.mouse.move(toX, toY, { steps: 5 })
+      await page.mouse.up()
+    }
+    await drag(box.x + 300, box.x + 80)
+    expect(await activeHeroSlide(page)).toBe(1)
+    await drag(box.x + 80, box.x + 300)
+    expect(await activeHeroSlide(page)).toBe(0)
+    await drag(box.x + 150, box.x + 160, y + 200)
+    expect(await activeHeroSlide(page)).toBe(0)
+    await page.locator(".hero .hero__toggle").focus()
+    await page.keyboard.press("ArrowRight")
+    expect(await activeHeroSlide(page)).toBe(1)
+    await page.keyboard.press("ArrowLeft")
+    await page.keyboard.press("ArrowLeft")
+    expect(await activeHeroSlide(page)).toBe(slides.length - 1)
+    expect(pageErrors(page)).toEqual([])
     await page.context().close()
   })
 
@@ -77,7 +110,7 @@ describe("hero carousel", () => {
       return { loadEnd: navigation.loadEventEnd, videoStart: video.startTime }
     })
     expect(timing.videoStart).toBeGreaterThanOrEqual(timing.loadEnd)
-    const poster = page.locator(".hero .slick-slide[data-index='0'] picture img")
+    const poster = page.locator(".hero .hero__slide[data-index='0'] picture img")
     expect(await poster.getAttribute("loading")).toBe("eager")
     expect(await poster.getAttribute("fetchpriority")).toBe("high")
     const lcp = await page.evaluate(
@@ -129,7 +162,7 @@ describe("hero carousel", () => {
     await page.clock.runFor(20_000)
     expect(await activeHeroSlide(page)).toBe(0)
     await page.mouse.move(5, 5)
-    await page.locator(".hero .slick-slide[data-index='0'] a.button").focus()
+    await page.locator(".hero .hero__slide[data-index='0'] a.button").focus()
     await page.clock.runFor(20_000)
     expect(await activeHeroSlide(page)).toBe(0)
     await page.context().close()
@@ -267,7 +300,7 @@ describe("hidden slides", () => {
     await takeOverGallery(page)
     await page.evaluate(() => window.scrollTo(0, 0))
     const report = await page.evaluate(() => {
-      const slides = [...document.querySelectorAll<HTMLElement>(".slick-slide")]
+      const slides = [...document.querySelectorAll<HTMLElement>(".slick-slide, .hero__slide")]
       const hidden = slides.filter((slide) => slide.getAttribute("aria-hidden") === "true")
       return {
         hidden: hidden.length,
@@ -280,7 +313,7 @@ describe("hidden slides", () => {
     // Tab through the whole page: focus never lands inside a hidden slide.
     for (let i = 0; i < 80; i += 1) {
       await page.keyboard.press("Tab")
-      const inHidden = await page.evaluate(() => Boolean(document.activeElement?.closest('.slick-slide[aria-hidden="true"], [inert]')))
+      const inHidden = await page.evaluate(() => Boolean(document.activeElement?.closest('.slick-slide[aria-hidden="true"], .hero__slide[aria-hidden="true"], [inert]')))
       expect(inHidden).toBe(false)
     }
     await page.context().close()

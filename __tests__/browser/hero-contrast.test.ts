@@ -18,7 +18,7 @@ const TEXT = [".hero-slide__title", ".hero-slide__text", ".hero-slide__kicker"]
 afterAll(closeAll)
 
 async function activeSlideVideo(page: Page) {
-  const video = page.locator(".slick-slide.slick-active video")
+  const video = page.locator(".hero__slide--active video")
   await video.waitFor({ state: "attached", timeout: 15_000 })
   await video.evaluate(async (element: HTMLVideoElement) => {
     element.pause()
@@ -31,18 +31,18 @@ describe.each([375, 1440])("hero text contrast at %i px", (width) => {
   it("stays at least 4.5:1 over every sampled frame of every slide", async () => {
     const page = await openPage(width)
     await page.goto(`${origin()}/`, { waitUntil: "load" })
-    const slides = await page.locator(".hero .slick-dots li").count()
+    const slides = await page.locator(".hero .hero__dots li").count()
     expect(slides).toBe(heroSlides().length)
     const worst: { slide: number; selector: string; time: number; ratio: number }[] = []
 
     for (let slide = 0; slide < slides; slide += 1) {
-      await page.locator(".hero .slick-dots li button").nth(slide).click()
+      await page.locator(".hero .hero__dots li button").nth(slide).click()
       await page.waitForTimeout(1000)
       const video = await activeSlideVideo(page)
       const duration = await video.evaluate((element: HTMLVideoElement) => element.duration)
       expect(duration).toBeGreaterThanOrEqual(6)
 
-      const active = page.locator(".slick-slide.slick-active")
+      const active = page.locator(".hero__slide--active")
       const blocks = await Promise.all(
         TEXT.map(async (selector) => {
           const element = active.locator(selector)

@@ -1,7 +1,7 @@
 /**
  * Every section of the home page is a Suspense boundary of its own. React then
  * hydrates and commits the sections one task at a time instead of the whole
- * page in one: react-slick measures the page as the hero mounts, and inside a
+ * page in one: react-slick measured the page as the hero mounted, and inside a
  * single commit that work made one of the longest tasks of the load (measured
  * with Lighthouse at its 4x CPU slowdown, 5 runs interleaved: median TBT of /
  * 79 ms without boundaries, 12 ms with one around the hero). React marks a

@@ -138,7 +138,7 @@ describe("home page", () => {
     const doc = await page("/")
     const slides = heroSlides()
     expect(slides.length).toBeGreaterThan(0)
-    const rendered = [...doc.querySelectorAll(".hero .slick-slide:not(.slick-cloned) .hero-slide")]
+    const rendered = [...doc.querySelectorAll(".hero .hero__slide .hero-slide")]
     expect(rendered).toHaveLength(slides.length)
     rendered.forEach((element, index) => {
       const slide = slides[index]!

@@ -2,7 +2,7 @@ import * as React from "react"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { CallToAction } from "../../src/components/blocks/CallToAction"
 import { gallerySettings, staticRowCss } from "../../src/components/blocks/GalleryCarousel"
-import { HeroCarousel, heroSettings } from "../../src/components/blocks/HeroCarousel"
+import { HeroCarousel, wrapSlide } from "../../src/components/blocks/HeroCarousel"
 import { Overview } from "../../src/components/blocks/Overview"
 import { ServiceIndustry } from "../../src/components/blocks/ServiceIndustry"
 import { WhyChooseUs } from "../../src/components/blocks/WhyChooseUs"
@@ -24,15 +24,35 @@ const slide = (n: number) => ({
 })
 
 describe("HeroCarousel", () => {
-  it("shows one slide at a time with a fade, dots and arrows, at content's speed, rotating by itself rather than by react-slick", () => {
-    expect(heroSettings({ transitionSpeed: 800 })).toMatchObject({
-      slidesToShow: 1,
-      fade: true,
-      autoplay: false,
-      speed: 800,
-      dots: true,
-      arrows: true,
-    })
+  const renderHero = () =>
+    render(<HeroCarousel data={{ label: "Highlights", autoplayInterval: 8000, transitionSpeed: 800, slides: [1, 2, 3, 4].map(slide) }} labels={heroLabels} />)
+  const shown = (container: HTMLElement) => [...container.querySelectorAll(".hero__slide--active")].map((element) => element.getAttribute("data-index"))
+
+  it("wraps around both ends", () => {
+    expect(wrapSlide(3, 1, 4)).toBe(0)
+    expect(wrapSlide(0, -1, 4)).toBe(3)
+    expect(wrapSlide(1, 2, 4)).toBe(3)
+  })
+
+  it("shows one slide at a time, fading at content's speed, and moves with its arrows and dots", () => {
+    const { container } = renderHero()
+    const hero = container.querySelector(".hero") as HTMLElement
+    expect(hero.style.getPropertyValue("--hero-fade")).toMatch(/^(0|800)ms$/)
+    expect(shown(container)).toEqual(["0"])
+    // the others are hidden, out of the tab order and the accessibility tree
+    for (const other of container.querySelectorAll(".hero__slide:not(.hero__slide--active)")) {
+      expect(other).toHaveAttribute("aria-hidden", "true")
+      expect(other).toHaveAttribute("inert")
+    }
+    fireEvent.click(screen.getByRole("button", { name: "Next" }))
+    expect(shown(container)).toEqual(["1"])
+    fireEvent.click(screen.getByRole("button", { name: "Prev" }))
+    fireEvent.click(screen.getByRole("button", { name: "Prev" }))
+    expect(shown(container)).toEqual(["3"])
+    fireEvent.click(screen.getByRole("button", { name: "Slide 2 of 4" }))
+    expect(shown(container)).toEqual(["1"])
+    expect(screen.getByRole("button", { name: "Slide 2 of 4" })).toHaveAttribute("aria-current", "true")
+    expect(screen.getByRole("button", { name: "Slide 1 of 4" })).not.toHaveAttribute("aria-current")
   })
 
   it("renders every slide's headings, paragraph and button link", () => {

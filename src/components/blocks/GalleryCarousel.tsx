@@ -1,6 +1,6 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import Slider, { type Settings } from "react-slick"
+import type { Settings } from "react-slick"
 import { useInertSlides } from "../../hooks/use-inert-slides"
 import { useInViewOnce } from "../../hooks/use-in-view-once"
 import { useVisibleCount } from "../../hooks/use-visible-count"
@@ -59,10 +59,18 @@ export function GalleryRowStyle({ data }: { data: GallerySettingsData }) {
 const TAKE_OVER_MARGIN = "600px 0px"
 
 /**
+ * react-slick is fetched only when a gallery nears the viewport: no page
+ * needs it for its first paint, and it is the largest library the pages
+ * would otherwise load with their own code.
+ */
+const Slider = React.lazy(() => import("react-slick"))
+
+/**
  * The image gallery shared by the home page and the solution pages. The
- * server renders a static row; react-slick takes it over (in a transition)
- * once the gallery comes within TAKE_OVER_MARGIN of the viewport, so a visitor
- * who reads the top of the page does not pay for building the carousel. Its
+ * server renders a static row; react-slick is fetched and takes it over (in
+ * a transition, the row staying until it is ready) once the gallery comes
+ * within TAKE_OVER_MARGIN of the viewport, so a visitor who reads the top of
+ * the page pays neither for its code nor for building the carousel. Its
  * pictures are plain <picture> elements (Picture), not GatsbyImage: the slides
  * render only in the browser, where GatsbyImage would load react-dom/server
  * (21 kB gzip) to hydrate them lazily.
@@ -82,6 +90,7 @@ export function GalleryCarousel({ data, labels }: Props) {
       <figcaption>{item.title}</figcaption>
     </figure>
   ))
+  const row = <div className="gallery__row">{items}</div>
 
   return (
     <section className="section gallery" aria-labelledby="gallery-title" ref={nearRef}>
@@ -89,15 +98,17 @@ export function GalleryCarousel({ data, labels }: Props) {
         <SectionHeading eyebrow={labels.eyebrow} title={labels.title} id="gallery-title" align="center" />
         <div className="gallery__carousel" ref={root}>
           {near ? (
-            <Slider
-              {...gallerySettings(data, visible)}
-              prevArrow={<CarouselArrow direction="previous" label={labels.previous} />}
-              nextArrow={<CarouselArrow direction="next" label={labels.next} />}
-            >
-              {items}
-            </Slider>
+            <React.Suspense fallback={row}>
+              <Slider
+                {...gallerySettings(data, visible)}
+                prevArrow={<CarouselArrow direction="previous" label={labels.previous} />}
+                nextArrow={<CarouselArrow direction="next" label={labels.next} />}
+              >
+                {items}
+              </Slider>
+            </React.Suspense>
           ) : (
-            <div className="gallery__row">{items}</div>
+            row
           )}
         </div>
       </div>

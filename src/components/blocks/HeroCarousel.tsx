@@ -1,7 +1,5 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import Slider, { type Settings } from "react-slick"
-import { useInertSlides } from "../../hooks/use-inert-slides"
 import { usePageLoaded } from "../../hooks/use-page-loaded"
 import { useReducedMotion } from "../../hooks/use-reduced-motion"
 import { fill } from "../../lib/text"
@@ -12,25 +10,12 @@ import { SmartLink } from "../primitives/SmartLink"
 import { CarouselArrow } from "./CarouselArrow"
 import "./HeroCarousel.css"
 
-/**
- * One slide at a time with a fade, dots and arrows, at content's transition
- * speed (800 ms in the sample: the business constant for a fade). Rotation (every `autoplayInterval` ms) is driven by
- * the component itself, not react-slick's autoplay, so that the pause/play
- * control, pointer, focus and reduced motion all stop it the same way.
- */
-export function heroSettings(data: Pick<Queries.HeroCarouselFragment, "transitionSpeed">): Settings {
-  return {
-    slidesToShow: 1,
-    slidesToScroll: 1,
-    fade: true,
-    autoplay: false,
-    speed: data.transitionSpeed,
-    dots: true,
-    // react-slick's own dots are <button> without type
-    customPaging: (index: number) => <button type="button">{index + 1}</button>,
-    arrows: true,
-    infinite: true,
-  }
+/** How far (px) a pointer must travel sideways over the slides to count as a swipe. */
+export const SWIPE_PX = 40
+
+/** The slide `steps` away from `index`, wrapping around both ends. */
+export function wrapSlide(index: number, steps: number, total: number): number {
+  return (((index + steps) % total) + total) % total
 }
 
 interface Props {
@@ -42,43 +27,60 @@ interface Props {
 type MotionChoice = "auto" | "play" | "pause"
 
 /**
- * The home page's hero: slides fade every few seconds; only the active slide
- * plays its muted loop, and only once the page has loaded. The pause/play
- * control (first in the carousel's tab order) stops rotation and video
- * (WCAG 2.2.2); under prefers-reduced-motion nothing moves until asked.
+ * The home page's hero: one slide at a time, stacked in one grid cell, the
+ * next fading in over the last at content's transition speed (800 ms in the
+ * sample); dots, previous/next buttons, arrow keys and a sideways swipe move
+ * it, and it wraps around. Slides rotate every `autoplayInterval` ms unless
+ * the pause/play control (first in the tab order, WCAG 2.2.2), the pointer,
+ * keyboard focus or prefers-reduced-motion stops them. Only the active slide
+ * plays its muted loop, and only once the page has loaded.
+ *
+ * A fade is a change of one class, so the hero is built here rather than with
+ * react-slick: react-slick measured the page as it mounted (a forced layout
+ * in the commit of the page's hydration) and positioned slides in pixels the
+ * stylesheet had to override, and its code (16 KB gzip) was the largest part
+ * of the JavaScript the home page loaded. The server's HTML is the final
+ * geometry, slide 1 showing, with or without JavaScript.
  */
 export function HeroCarousel({ data, labels }: Props) {
   const root = React.useRef<HTMLElement>(null)
-  const slider = React.useRef<Slider>(null)
   const [active, setActive] = React.useState(0)
   const [choice, setChoice] = React.useState<MotionChoice>("auto")
   const loaded = usePageLoaded()
   const reducedMotion = useReducedMotion()
-  const settings = heroSettings(data)
   const moving = choice === "play" || (choice === "auto" && !reducedMotion)
   const [hovered, setHovered] = React.useState(false)
   const [focused, setFocused] = React.useState(false)
-  useInertSlides(root)
+  const swipeStart = React.useRef<number | null>(null)
+  const total = data.slides.length
+  const go = React.useCallback((steps: number) => setActive((current) => wrapSlide(current, steps, total)), [total])
 
   // The next slide comes autoplayInterval ms after the current one arrived,
   // unless rotation is paused or the pointer or keyboard focus is inside.
   React.useEffect(() => {
-    if (!moving || hovered || focused) return
-    const timer = window.setTimeout(() => slider.current?.slickNext(), data.autoplayInterval)
+    if (!moving || hovered || focused || total < 2) return
+    const timer = window.setTimeout(() => go(1), data.autoplayInterval)
     return () => window.clearTimeout(timer)
-  }, [moving, hovered, focused, active, data.autoplayInterval])
+  }, [moving, hovered, focused, active, data.autoplayInterval, go, total])
 
-  const total = data.slides.length
+  const fade = { "--hero-fade": `${reducedMotion ? 0 : data.transitionSpeed}ms` } as React.CSSProperties
   return (
     <section
       className="hero"
       ref={root}
+      style={fade}
       aria-roledescription="carousel"
       aria-label={data.label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(event) => setFocused(root.current?.contains(event.relatedTarget as Node | null) ?? false)}
+      onKeyDown={(event) => {
+        if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return
+        if ((event.target as HTMLElement).closest("input, textarea, select")) return
+        event.preventDefault()
+        go(event.key === "ArrowRight" ? 1 : -1)
+      }}
     >
       <button
         type="button"
@@ -95,22 +97,38 @@ export function HeroCarousel({ data, labels }: Props) {
       >
         {moving ? <PauseIcon aria-hidden="true" size={20} /> : <PlayIcon aria-hidden="true" size={20} />}
       </button>
-      <Slider
-        ref={slider}
-        {...settings}
-        speed={reducedMotion ? 0 : settings.speed}
-        beforeChange={(_, next) => setActive(next)}
-        prevArrow={<CarouselArrow direction="previous" label={labels.previous} />}
-        nextArrow={<CarouselArrow direction="next" label={labels.next} />}
+      <div
+        className="hero__slides"
+        onPointerDown={(event) => {
+          swipeStart.current = event.isPrimary ? event.clientX : null
+        }}
+        onPointerUp={(event) => {
+          const start = swipeStart.current
+          swipeStart.current = null
+          if (start === null || !event.isPrimary) return
+          const distance = event.clientX - start
+          if (Math.abs(distance) >= SWIPE_PX) go(distance < 0 ? 1 : -1)
+        }}
+        onPointerCancel={() => {
+          swipeStart.current = null
+        }}
       >
         {data.slides.map((slide, index) => {
+          const current = index === active
           const Heading = index === 0 ? "h1" : "h2"
           const image = imageData(slide.poster, slide.posterAlt)
           // Posters after the first wait for the page's load event, so they never compete with the LCP image.
           const showPoster = index === 0 || loaded
-          const playVideo = index === active && loaded && moving
+          const playVideo = current && loaded && moving
           return (
-            <div key={slide.mainHeading}>
+            <div
+              key={slide.mainHeading}
+              className={current ? "hero__slide hero__slide--active" : "hero__slide"}
+              data-index={index}
+              aria-hidden={current ? undefined : true}
+              // hidden slides leave the tab order and the accessibility tree (React 18 passes the string through)
+              {...(current ? {} : { inert: "" })}
+            >
               <div className="hero-slide" role="group" aria-roledescription="slide" aria-label={fill(labels.slideLabel, { n: index + 1, total })}>
                 {showPoster ? <Picture image={image} alt={slide.posterAlt} className="hero-slide__media" priority={index === 0} /> : null}
                 {playVideo ? (
@@ -124,7 +142,7 @@ export function HeroCarousel({ data, labels }: Props) {
                   <p className="hero-slide__kicker">{slide.smallHeading}</p>
                   <Heading className="hero-slide__title">{slide.mainHeading}</Heading>
                   <p className="hero-slide__text">{slide.paragraph}</p>
-                  <SmartLink to={slide.buttonLink} className="button button--amber" tabIndex={index === active ? undefined : -1}>
+                  <SmartLink to={slide.buttonLink} className="button button--amber">
                     {slide.buttonText}
                   </SmartLink>
                 </div>
@@ -132,7 +150,25 @@ export function HeroCarousel({ data, labels }: Props) {
             </div>
           )
         })}
-      </Slider>
+      </div>
+      {total > 1 ? (
+        <>
+          <CarouselArrow direction="previous" label={labels.previous} onClick={() => go(-1)} />
+          <CarouselArrow direction="next" label={labels.next} onClick={() => go(1)} />
+          <ul className="hero__dots">
+            {data.slides.map((slide, index) => (
+              <li key={slide.mainHeading}>
+                <button
+                  type="button"
+                  aria-label={fill(labels.slideLabel, { n: index + 1, total })}
+                  aria-current={index === active ? "true" : undefined}
+                  onClick={() => setActive(index)}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   )
 }
