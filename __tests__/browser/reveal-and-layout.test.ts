@@ -18,7 +18,8 @@ describe("reveal animations", () => {
     const page = await openPage(1440)
     await visit(page, "/")
     const cards = page.locator(".services .service-card")
-    expect(await cards.first().getAttribute("class")).toContain("is-armed")
+    // armed from an IntersectionObserver's first report, a frame or two after hydration
+    await page.waitForFunction(() => document.querySelector(".services .service-card")?.classList.contains("is-armed"))
     expect(await cards.first().evaluate((element) => getComputedStyle(element).opacity)).toBe("0")
     await cards.first().scrollIntoViewIfNeeded()
     await page.waitForFunction(() => document.querySelector(".services .service-card")?.classList.contains("is-shown"))

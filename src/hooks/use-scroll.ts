@@ -17,7 +17,8 @@ const listeners = new Set<() => void>()
 function read(): void {
   frame = 0
   const y = window.scrollY
-  const max = document.documentElement.scrollHeight - window.innerHeight
+  // At the top nothing is scrolled, so the page's height (a layout read) is not needed.
+  const max = y > 0 ? document.documentElement.scrollHeight - window.innerHeight : 0
   const progress = max > 0 ? Math.min(100, Math.max(0, (y / max) * 100)) : 0
   const direction = y > state.y ? "down" : y < state.y ? "up" : state.direction
   if (y === state.y && progress === state.progress) return
@@ -39,7 +40,9 @@ function subscribe(notify: () => void): () => void {
   if (listeners.size === 1) {
     window.addEventListener("scroll", onScroll, { passive: true })
     window.addEventListener("resize", onScroll, { passive: true })
-    read()
+    // The first reading waits for the next frame too: subscribing happens in
+    // React's commit, where a read of the layout would force one.
+    onScroll()
   }
   return () => {
     listeners.delete(notify)

@@ -23,11 +23,20 @@ export function Reveal<T extends React.ElementType = "div">({ as, delay = 0, cla
   const [ref, inView] = useInViewOnce<HTMLElement>(0.1)
   const element = React.useRef<HTMLElement | null>(null)
 
+  // Where the element is comes from an IntersectionObserver's first report,
+  // made with the browser's next rendering: reading it here (a bounding rect)
+  // would force a layout inside React's commit of the page.
   React.useEffect(() => {
-    if (reducedMotion || !element.current) return
-    const { top } = element.current.getBoundingClientRect()
-    // a transition: arming every section below the fold need not block input
-    if (top > window.innerHeight) React.startTransition(() => setArmed(true))
+    const node = element.current
+    if (reducedMotion || !node || typeof IntersectionObserver === "undefined") return
+    const observer = new IntersectionObserver(([entry]) => {
+      observer.disconnect()
+      const viewportBottom = entry?.rootBounds?.bottom ?? window.innerHeight
+      // a transition: arming every section below the fold need not block input
+      if (entry && !entry.isIntersecting && entry.boundingClientRect.top > viewportBottom) React.startTransition(() => setArmed(true))
+    })
+    observer.observe(node)
+    return () => observer.disconnect()
   }, [reducedMotion])
 
   const setRefs = React.useCallback(
