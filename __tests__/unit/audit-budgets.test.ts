@@ -1,4 +1,4 @@
-import { BUDGET, evaluate, lighthouseFindings } from "../../scripts/audit/budgets"
+import { BUDGET, evaluate, lighthouseFindings, missesTiming } from "../../scripts/audit/budgets"
 import type { Measured } from "../../scripts/audit/lighthouse"
 import type { AuditPage } from "../../scripts/audit/routes"
 
@@ -80,6 +80,25 @@ describe("the Lighthouse budgets, held against the medians", () => {
   it("notes runs that did not succeed", () => {
     const { notes } = lighthouseFindings("/", measured({ runs: measured().runs.slice(0, 4), errors: ["NO_NAVSTART"] }), 5, ORIGIN)
     expect(notes).toEqual(["/: only 4 of 5 Lighthouse runs succeeded (NO_NAVSTART)"])
+  })
+
+  it("asks for more rounds only when a median misses a timing budget: Performance, LCP or TBT", () => {
+    expect(missesTiming(measured())).toBe(false)
+    expect(missesTiming(measured({ tbtMs: BUDGET.tbtMs }))).toBe(false)
+    expect(missesTiming(measured({ tbtMs: BUDGET.tbtMs + 1 }))).toBe(true)
+    expect(missesTiming(measured({ lcpMs: BUDGET.lcpMs + 1 }))).toBe(true)
+    expect(missesTiming(measured({ scores: { ...perfect, performance: 99 } }))).toBe(true)
+    expect(missesTiming(measured({ scores: { ...perfect, performance: null } }))).toBe(true)
+    // not a timing figure: more runs would not change it
+    expect(missesTiming(measured({ cls: 0.5, scores: { ...perfect, accessibility: 90 } }))).toBe(false)
+  })
+
+  it("says when a route was measured in more runs, and judges the median of all of them", () => {
+    const run = (tbtMs: number) => ({ scores: perfect, lcpMs: 1200, tbtMs, cls: 0, benchmarkIndex: 1500 })
+    const runs = [80, 70, 60, 30, 20, 10, 10, 20, 30, 40].map(run)
+    const { misses, notes } = lighthouseFindings("/product", measured({ tbtMs: 30, runs }), 5, ORIGIN)
+    expect(misses).toEqual([])
+    expect(notes[0]).toBe("/product: measured in 10 runs: the median of its first 5 missed a timing budget, so it and the controls had 5 more rounds; each figure is the median of all 10")
   })
 })
 

@@ -4,7 +4,8 @@
 // figure is the median over a route's runs (Lighthouse's guidance on
 // variability: the median of 5), and the run Lighthouse's computeMedianRun
 // picks gives the details of a miss. Each run's CPU slowdown is calibrated by
-// its benchmarkIndex (../lighthouse-calibration.cjs).
+// its benchmarkIndex (../lighthouse-calibration.cjs). A route whose medians
+// miss a timing budget gets more rounds with the controls (MoreRuns).
 import type { Result } from "lighthouse"
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js"
 import { LIGHTHOUSE_SETTINGS, launchForLighthouse, runCalibrated } from "../lighthouse-settings.mjs"
@@ -122,6 +123,7 @@ export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls"> {
 }
 export type Measurement = Measured | { error: string; headers?: string[] }
 export type LighthouseResults = Record<string, Measurement>
+const isMeasured = (measurement: Measurement | undefined): measurement is Measured => measurement !== undefined && measurement.error === undefined
 
 const METRIC_AUDITS = new Set(["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive", "max-potential-fid"])
 
@@ -296,30 +298,45 @@ function summarizeRuns({ runs, tasks, calibration, errors }: Runs): Measurement 
   }
 }
 
+const runsOf = (targets: { url: string; label: string }[]): Runs[] =>
+  targets.map(({ url, label }) => ({ url, label, runs: [], tasks: new Map(), calibration: new Map(), errors: [], attempts: 0 }))
+
 /**
- * runCount Lighthouse runs of every URL, in rounds: each round runs every URL
- * once, in order, so that a spell when the machine is slow (its benchmarkIndex
- * falls by half for a minute or two at a time) touches one run of each route
- * and not all the runs of one. A failed run is tried again in a later round,
- * twice at most per URL. One Chromium for all of them.
+ * Lighthouse runs of every URL of `all` in rounds until each has runCount:
+ * each round runs every URL once, in order, so that a spell when the machine
+ * is slow (its benchmarkIndex falls by half for a minute or two at a time)
+ * touches one run of each route and not all the runs of one. A failed run is
+ * tried again in a later round, twice at most per URL. One Chromium for all
+ * of them.
  */
-async function measureInRounds(targets: { url: string; label: string }[], runCount: number): Promise<Measurement[]> {
-  const all: Runs[] = targets.map(({ url, label }) => ({ url, label, runs: [], tasks: new Map(), calibration: new Map(), errors: [], attempts: 0 }))
+async function measureInRounds(all: Runs[], runCount: number): Promise<void> {
   let chrome: Chrome | undefined
-  for (let round = 1; round <= runCount + 2 && !isAborted(); round += 1) {
+  const rounds = runCount + 2 - Math.min(...all.map((what) => what.runs.length))
+  for (let round = 1; round <= rounds && !isAborted(); round += 1) {
     for (const what of all) {
       if (isAborted()) break
       if (what.runs.length < runCount && what.attempts < runCount + 2) chrome = await runOnce(what, chrome, runCount)
     }
   }
   await chrome?.kill()
-  return all.map(summarizeRuns)
+}
+
+/**
+ * When the median of a route's first runs misses a timing budget (a
+ * Performance score, LCP or TBT: the figures a busy machine moves), the
+ * route and the controls get `count` more rounds and every figure is the
+ * median of all its runs: a better estimate than the first few alone (never
+ * a second chance that drops them), measured beside the control as before.
+ */
+export interface MoreRuns {
+  count: number
+  needed: (measurement: Measured) => boolean
 }
 
 /** What the control replays of the site's response: its policy headers, not those of the file it was */
 const NOT_REPLAYED = new Set(["content-length", "content-encoding", "content-type", "etag", "last-modified", "date", "connection", "keep-alive", "transfer-encoding", "vary", "accept-ranges", "cache-control"])
 
-export async function runLighthouse(root: string, origin: string, pages: AuditPage[], runCount: number): Promise<LighthouseResults> {
+export async function runLighthouse(root: string, origin: string, pages: AuditPage[], runCount: number, moreRuns?: MoreRuns): Promise<LighthouseResults> {
   // the control: the same measurement of a page with nothing in it, served
   // with the site's own headers and with none, in the same rounds as the routes
   const site = await get(`${origin}/`)
@@ -331,7 +348,15 @@ export async function runLighthouse(root: string, origin: string, pages: AuditPa
       controls.push({ route: control.route, headers, server: await startControlServer(root, headers) })
     }
     const targets = [...pages.map(({ route }) => ({ url: origin + route, label: route })), ...controls.map(({ route, server }) => ({ url: server.url, label: route }))]
-    const measured = await measureInRounds(targets, runCount)
+    const all = runsOf(targets)
+    await measureInRounds(all, runCount)
+    let measured = all.map(summarizeRuns)
+    const again = moreRuns ? pages.flatMap((_, index) => (isMeasured(measured[index]) && moreRuns.needed(measured[index]) ? [all[index] as Runs] : [])) : []
+    if (moreRuns && again.length && !isAborted()) {
+      log(`  lighthouse: the median of ${runCount} runs missed a timing budget on ${again.map((what) => what.label).join(", ")}; ${moreRuns.count} more rounds of ${again.length === 1 ? "it" : "them"} and the controls`)
+      await measureInRounds([...again, ...all.slice(pages.length)], runCount + moreRuns.count)
+      measured = all.map(summarizeRuns)
+    }
     const results: LighthouseResults = {}
     for (const [index, { route }] of pages.entries()) {
       const summary = measured[index] as Measurement

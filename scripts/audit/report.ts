@@ -2,7 +2,7 @@
 // and the verdict that decides the exit code. Pure: no I/O.
 import { AXE_TAGS } from "../axe-tags"
 import calibration from "../lighthouse-calibration.cjs"
-import { BUDGET, type Findings, kib, type Miss, type Row, WIDTHS } from "./budgets"
+import { BUDGET, type Findings, kib, type Miss, type Row, WIDTHS, MORE_RUNS } from "./budgets"
 import type { LighthouseResults } from "./lighthouse"
 import type { LinkResults } from "./links"
 import { DEFAULT_RUNS, isPartial, type Options, skippedParts } from "./options"
@@ -97,7 +97,7 @@ export function formatReport(p: Printed): string {
     [
       "* misses its budget; – not measured.",
       lh
-        ? `Lighthouse ${measured.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ""}: mobile, simulated throttling, ${options.runs} run${options.runs > 1 ? "s" : ""} per route, in rounds (every route and the control once per round, one run at a time); each score and LCP/TBT/CLS is the median of its runs (a miss's details come from the run Lighthouse's computeMedianRun picks, closest to the median FCP and TTI). This machine's Lighthouse benchmarkIndex, run by run: ${measured.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter((index): index is number => Boolean(index)).map(Math.round).join(", ") || "n/a"}.\n` +
+        ? `Lighthouse ${measured.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ""}: mobile, simulated throttling, ${options.runs} run${options.runs > 1 ? "s" : ""} per route, in rounds (every route and the control once per round, one run at a time), and ${MORE_RUNS} more rounds of a route and the controls where the median of its first ${options.runs} missed a Performance, LCP or TBT budget; each score and LCP/TBT/CLS is the median of its runs (a miss's details come from the run Lighthouse's computeMedianRun picks, closest to the median FCP and TTI). This machine's Lighthouse benchmarkIndex, run by run: ${measured.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter((index): index is number => Boolean(index)).map(Math.round).join(", ") || "n/a"}.\n` +
           `CPU slowdown: Lighthouse's 4x assumes a host with a benchmarkIndex of ${calibration.CALIBRATION_INDEX} or more (its docs/throttling.md); each run below that is simulated with 4x × index / ${calibration.CALIBRATION_INDEX} (scripts/lighthouse-calibration.cjs), from the same page load. ` +
           `Median TBT at Lighthouse's own 4x, for comparison: ${Object.entries(lh ?? {}).flatMap(([route, r]) => (r.error === undefined && r.tbtMsAt4x != null ? [`${route} ${Math.round(r.tbtMsAt4x)} ms`] : [])).join(", ") || "n/a"}.`
         : "Lighthouse: not run.",
