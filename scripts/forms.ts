@@ -2,11 +2,13 @@
 // (FORMS_DATA_DIR, default var/forms, or the Netlify Blobs store that
 // FORMS_STORE names).
 //
-//   contact | subscribe | subscribers [--json]   what the store holds
+//   contact | subscribe | subscribers [--json]   what the store holds (a contact message's estimate too)
 //   purge                                        apply the retention rules now (the server does it at start and daily)
 //   export <address>                             every record about an e-mail address, as JSON
 //   forget <address>                             erase every record about it, and say what went
 import { readConfig } from "../src/forms/config"
+import { estimateCopy } from "../src/forms/copy"
+import { formatEstimate } from "../src/forms/estimate"
 import { exportAddress, forgetAddress, purge } from "../src/forms/privacy"
 import { openStore } from "../src/forms/service"
 
@@ -60,6 +62,11 @@ async function main(): Promise<void> {
     console.log(`${row.receivedAt}  ${row.id}  ${state}`)
     if (row.source) console.log(`    came from: ${row.source.page ?? "(page not known)"}, through ${row.source.cta}`)
     for (const [field, value] of Object.entries(row.values)) console.log(`    ${field}: ${value.replace(/\n/g, "\n      ")}`)
+    if (row.estimate) {
+      // its lines as the message and the e-mail write them, and the estimate page with its inputs
+      const lines = [...formatEstimate(row.estimate, estimateCopy), `${config.siteUrl}${row.estimate.link}`]
+      console.log(`    estimate:\n${lines.map((line) => `      ${line}`).join("\n")}`)
+    }
   }
   console.log(`${rows.length} ${what} submissions in ${store.location}`)
 }

@@ -15,6 +15,7 @@ const contactForm = {
   requiredNote: "* required",
   submit: "Send",
   fields: { username: field("Name"), email: field("E-mail"), phone: field("Phone"), subject: field("Subject"), message: field("Message") },
+  estimate: { label: "Estimate", note: "Attached.", remove: "Remove", subject: "Quote: {stream}", summary: "{stream}", perDay: "day", perYear: "year", result: "{label}" },
 }
 
 describe("ContactForm", () => {
@@ -88,7 +89,7 @@ describe("Solution template", () => {
         title: "Waste to A",
         breadcrumb: "Waste to A",
         description: "A page",
-        intro: { eyebrow: "Intro", title: "Making A", paragraphs: ["First paragraph."] },
+        intro: { eyebrow: "Intro", title: "Making A", paragraphs: ["First paragraph."], estimate: { label: "Estimate yours", to: "/estimate?stream=a" } },
         images: [{ alt: "Kiln drawing", caption: "The kiln", image: imageFile("kiln") }],
         howItWorks: {
           eyebrow: "How It Works",
@@ -105,6 +106,7 @@ describe("Solution template", () => {
     expect(within(breadcrumb).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/")
     expect(within(breadcrumb).getByText("Waste to A")).toHaveAttribute("aria-current", "page")
     expect(screen.getByText("First paragraph.")).toBeInTheDocument()
+    expect(screen.getByRole("link", { name: "Estimate yours" })).toHaveAttribute("href", "/estimate?stream=a")
     expect(screen.getByRole("img", { name: "Kiln drawing" })).toBeInTheDocument()
     expect(screen.getByRole("heading", { name: "Step one" })).toBeInTheDocument()
     expect(screen.getAllByRole("img", { name: "Gallery one drawing", hidden: true }).length).toBeGreaterThan(0)

@@ -6,7 +6,8 @@ import contact from "../../content/contact/contact.json"
 import forms from "../../content/forms/forms.json"
 import site from "../../content/site/site.json"
 import { fill } from "../lib/text"
-import { FORMS, type FormKind } from "./fields"
+import type { EstimateCopy } from "./estimate"
+import { ESTIMATE, FORMS, type FormKind } from "./fields"
 
 export { fill }
 import type { FieldError } from "./validate"
@@ -16,8 +17,12 @@ export const copy = forms
 export { NOTICE_IDS, type NoticeId } from "./notices"
 import type { NoticeId } from "./notices"
 
+/** The words of an estimate's lines (src/forms/estimate.ts), the same the contact form fills in */
+export const estimateCopy: EstimateCopy = contact.form.estimate
+
 export function fieldLabel(kind: FormKind, field: string): string {
   if (kind === "subscribe") return site.footer.subscribe.emailLabel
+  if (field === ESTIMATE) return contact.form.estimate.label
   const fields = contact.form.fields as Record<string, { label: string } | undefined>
   return fields[field]?.label ?? field
 }

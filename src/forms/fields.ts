@@ -36,6 +36,11 @@ export const HONEYPOT = "website"
 export const FILL_TIME = "fillMs"
 /** Set by the contact form's script: the path of the page the visitor was on before the form (src/lib/lead-source.ts). */
 export const LEAD_PAGE = "leadPage"
+/**
+ * Set by the contact form when the visitor came from /estimate: the
+ * estimate's JSON (src/forms/estimate.ts), optional, stored with the lead.
+ */
+export const ESTIMATE = "estimate"
 /** Set by the page's script: one key per message, so a retried post is stored once. */
 export const IDEMPOTENCY_KEY = "idempotencyKey"
 /** A person takes longer than this to fill a form; faster posts are refused. */

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer"
 import type { FormsConfig } from "./config"
-import { copy, fieldLabel, fill } from "./copy"
+import { copy, estimateCopy, fieldLabel, fill } from "./copy"
+import { formatEstimate, type Estimate } from "./estimate"
 import { FORMS } from "./fields"
 import { layout, locks, subscriberKey, unsubscribeToken, type LeadOrigin, type Store, type Subscriber } from "./store"
 
@@ -17,6 +18,15 @@ function sourceLine(source: LeadOrigin | undefined): string {
   if (!source || (source.cta === "direct" && !source.page)) return copy.mail.sourceUnknown
   const cta = copy.leadSources.find((entry) => entry.id === source.cta)?.label ?? source.cta
   return fill(copy.mail.sourceLine, { page: source.page ?? "—", cta })
+}
+
+/**
+ * The contact e-mail's section on the estimate the visitor attached: its
+ * lines as the form wrote them into the message, and the estimate page with
+ * the same inputs, absolute so it opens from a mail client.
+ */
+function estimateSection(estimate: Estimate, siteUrl: string): string {
+  return [copy.mail.estimateTitle, ...formatEstimate(estimate, estimateCopy), fill(copy.mail.estimateLink, { link: `${siteUrl}${estimate.link}` })].join("\n")
 }
 
 const jobId = (job: Job) => (job.kind === "contact" ? `contact:${job.id}` : `confirm:${job.key}`)
@@ -132,6 +142,7 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
     const job: Job = { kind: "contact", id }
     const values = submission.values
     const lines = Object.keys(FORMS.contact).map((field) => `${fieldLabel("contact", field)}:\n${values[field] || "—"}\n`)
+    const estimate = submission.estimate ? `${estimateSection(submission.estimate, config.siteUrl)}\n\n` : ""
     const attemptAt = new Date().toISOString()
     const attempts = delivery.attempts + 1
     // the intent first: while it cannot be recorded, nothing is sent
@@ -143,7 +154,7 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
         to: config.mailTo,
         replyTo: { name: values.username ?? "", address: values.email ?? "" },
         subject: fill(copy.mail.contactSubject, { subject: values.subject ?? "" }),
-        text: `${fill(copy.mail.contactIntro, { site: config.siteName })}\n\n${lines.join("\n")}\n${sourceLine(submission.source)}\nReceived ${submission.receivedAt}, id ${id}\n`,
+        text: `${fill(copy.mail.contactIntro, { site: config.siteName })}\n\n${lines.join("\n")}\n${estimate}${sourceLine(submission.source)}\nReceived ${submission.receivedAt}, id ${id}\n`,
         headers: { "X-Submission-Id": id },
       })
       messageId = info.messageId

@@ -10,7 +10,8 @@ import { renderToStaticMarkup } from "react-dom/server"
 import contact from "../../content/contact/contact.json"
 import site from "../../content/site/site.json"
 import { copy, fieldLabel, fill } from "./copy"
-import { FORMS, HONEYPOT, type FormKind } from "./fields"
+import { parseEstimate } from "./estimate"
+import { ESTIMATE, FORMS, HONEYPOT, type FormKind } from "./fields"
 
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -84,6 +85,10 @@ export function formPage(kind: FormKind, values: Record<string, unknown>, errors
       error ? h("p", { className: "error", id: `${id}-error` }, error) : null,
     )
   })
+  // An estimate that can be read goes with the form again, so correcting
+  // another field does not lose it; one that cannot is left off (its error is
+  // listed), and the form then sends without it.
+  const estimate = kind === "contact" && typeof values[ESTIMATE] === "string" && parseEstimate(values[ESTIMATE]).ok ? values[ESTIMATE] : undefined
   return page(
     copy.errorPage.title,
     h("h1", null, copy.errorPage.title),
@@ -101,6 +106,8 @@ export function formPage(kind: FormKind, values: Record<string, unknown>, errors
     h(
       "form",
       { method: "post", action: `/api/${kind}`, noValidate: true },
+      estimate ? h("p", null, contact.form.estimate.note) : null,
+      estimate ? h("input", { type: "hidden", name: ESTIMATE, value: estimate }) : null,
       ...fields,
       h(
         "div",

@@ -34,7 +34,12 @@ export interface FormResponse {
 
 export type Endpoint = FormKind | "subscribe-confirm" | "unsubscribe"
 
-/** The body size the endpoints accept; a contact message at its limits, percent-encoded, fits easily. */
+/**
+ * The body size the endpoints accept (and Gatsby Functions' own default): a
+ * contact message with every field at its limits and an estimate at its own
+ * (src/forms/estimate.ts), percent-encoded, comes to about 94 kB at worst,
+ * every character a multi-byte one; __tests__/forms/estimate.test.ts posts it.
+ */
 export const BODY_LIMIT_BYTES = 100 * 1024
 
 const ACCEPTED_TYPES = ["application/x-www-form-urlencoded", "application/json"]
@@ -222,8 +227,8 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
     if (rateLimited) return rateLimited
     if (!ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type, { Accept: ACCEPTED_TYPES.join(", ") })
     const result = validateSubmission(kind, request.body, { requireFillTime: mediaType(request) === "application/json" })
-    // what is not text (not an object, invalid UTF-8, control characters) is a malformed request: 400; a person's slip is 422
-    if (!result.ok) return invalid(kind, request, result.errors, result.errors.some((error) => error.code === "not_text") ? 400 : 422)
+    // what is not text (not an object, invalid UTF-8, control characters) or an estimate that cannot be read is a malformed request: 400; a person's slip is 422
+    if (!result.ok) return invalid(kind, request, result.errors, result.errors.some((error) => error.code === "not_text" || error.code === "invalid_estimate") ? 400 : 422)
 
     const body = request.body as Record<string, unknown>
     const rawKey = header(request, "idempotency-key") || body[IDEMPOTENCY_KEY]
@@ -231,7 +236,7 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
       return refuse(request, 400, `${IDEMPOTENCY_KEY} must be 8 to 100 letters, digits, - or _.`)
     }
     const now = new Date()
-    const saved = await store.save(kind, result.values, { idempotencyKey: rawKey || undefined, ip: request.ip, now, ...(kind === "contact" ? { source: leadOrigin(request) } : {}) })
+    const saved = await store.save(kind, result.values, { idempotencyKey: rawKey || undefined, ip: request.ip, now, estimate: result.estimate, ...(kind === "contact" ? { source: leadOrigin(request) } : {}) })
     if (kind === "contact") {
       // stored: the e-mail now, within a bounded wait, where the process may be frozen once it has answered
       if (!saved.duplicate && config.sendWithinMs > 0) await outbox.sendNow({ kind: "contact", id: saved.id }, config.sendWithinMs)

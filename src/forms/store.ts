@@ -3,6 +3,7 @@ import { promises as fs, readFileSync } from "fs"
 import net from "net"
 import os from "os"
 import path from "path"
+import type { Estimate } from "./estimate"
 import type { FormKind } from "./fields"
 
 export interface StoredSubmission {
@@ -14,6 +15,8 @@ export interface StoredSubmission {
   ip?: string
   /** Where a contact message's lead came from: the call to action (LEAD_SOURCES, or direct) and the page before the form */
   source?: LeadOrigin
+  /** The estimate a contact message was sent with from /estimate, as parsed (src/forms/estimate.ts) */
+  estimate?: Estimate
 }
 
 export interface LeadOrigin {
@@ -31,6 +34,7 @@ export interface SaveMeta {
   idempotencyKey?: string
   ip?: string
   source?: LeadOrigin
+  estimate?: Estimate
   now?: Date
 }
 
@@ -280,7 +284,7 @@ export function storeOn(backend: Backend): Store {
       }
     }
     const network = meta.ip ? networkOf(meta.ip) : undefined
-    const record: StoredSubmission = { id, kind, receivedAt: now.toISOString(), values, ...(network ? { ip: network } : {}), ...(meta.source ? { source: meta.source } : {}) }
+    const record: StoredSubmission = { id, kind, receivedAt: now.toISOString(), values, ...(network ? { ip: network } : {}), ...(meta.source ? { source: meta.source } : {}), ...(meta.estimate ? { estimate: meta.estimate } : {}) }
     await backend.write(layout.submission(kind, id), record)
     return { id, duplicate: false }
   }

@@ -1,6 +1,7 @@
-import { FORMS, HONEYPOT, MIN_FILL_MS, FILL_TIME, type FieldRule, type FormKind, type FormValues } from "./fields"
+import { parseEstimate, type Estimate } from "./estimate"
+import { ESTIMATE, FORMS, HONEYPOT, MIN_FILL_MS, FILL_TIME, type FieldRule, type FormKind, type FormValues } from "./fields"
 
-export type ErrorCode = "required" | "too_long" | "invalid_email" | "invalid_phone" | "line_break" | "not_text" | "spam" | "too_fast"
+export type ErrorCode = "required" | "too_long" | "invalid_email" | "invalid_phone" | "line_break" | "not_text" | "spam" | "too_fast" | "invalid_estimate"
 
 export interface FieldError {
   /** The form field at fault ("form" for the whole submission) */
@@ -10,7 +11,7 @@ export interface FieldError {
   message: string
 }
 
-export type Validation<K extends FormKind> = { ok: true; values: FormValues<K> } | { ok: false; errors: FieldError[] }
+export type Validation<K extends FormKind> = { ok: true; values: FormValues<K>; estimate?: Estimate } | { ok: false; errors: FieldError[] }
 
 // One address: no spaces or line breaks, one @, a dot in the domain, no dot at either end of it.
 const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\].]{2,}$/
@@ -49,13 +50,26 @@ function checkField(field: string, rule: FieldRule, raw: unknown): { value: stri
 }
 
 /**
+ * The contact form's optional estimate: nothing when absent or empty, else
+ * the parsed estimate or the reason it cannot be read. Machine-made, so a
+ * fault in it is a malformed request (400), not a person's slip.
+ */
+function checkEstimate(raw: unknown): { estimate?: Estimate } | FieldError {
+  if (raw === undefined || (typeof raw === "string" && raw.trim() === "")) return {}
+  const reading = typeof raw === "string" ? parseEstimate(raw) : { ok: false as const, reason: "it is not text" }
+  if (reading.ok) return { estimate: reading.estimate }
+  return { field: ESTIMATE, code: "invalid_estimate", message: `${ESTIMATE} could not be read: ${reading.reason}.` }
+}
+
+/**
  * Checks a decoded form body (urlencoded or JSON, as a plain object) against
  * the form's rules: every rule the browser enforces, and more (lengths, single
  * lines, e-mail and phone shapes, no control characters, the honeypot and the
- * minimum fill time). The page's script always reports how long the form was
- * on screen, and sends JSON: a JSON post without that figure is refused. A
- * plain form post (no JavaScript) cannot carry it, so there the honeypot and
- * the rate limit stand alone.
+ * minimum fill time), and a contact message's estimate if it carries one,
+ * which comes back parsed beside the values. The page's script always
+ * reports how long the form was on screen, and sends JSON: a JSON post
+ * without that figure is refused. A plain form post (no JavaScript) cannot
+ * carry it, so there the honeypot and the rate limit stand alone.
  */
 export function validateSubmission<K extends FormKind>(kind: K, body: unknown, { requireFillTime = false } = {}): Validation<K> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
@@ -69,6 +83,12 @@ export function validateSubmission<K extends FormKind>(kind: K, body: unknown, {
     if ("code" in result) errors.push(result)
     else values[field] = result.value
   }
+  let estimate: Estimate | undefined
+  if (kind === "contact") {
+    const result = checkEstimate(input[ESTIMATE])
+    if ("code" in result) errors.push(result)
+    else estimate = result.estimate
+  }
   const trap = input[HONEYPOT]
   if (trap !== undefined && trap !== "") errors.push({ field: "form", code: "spam", message: "The submission was refused." })
   const filled = input[FILL_TIME]
@@ -76,5 +96,6 @@ export function validateSubmission<K extends FormKind>(kind: K, body: unknown, {
     const ms = typeof filled === "string" || typeof filled === "number" ? Number(filled) : Number.NaN
     if (!Number.isFinite(ms) || ms < MIN_FILL_MS) errors.push({ field: "form", code: "too_fast", message: "The form was sent too quickly; please try again." })
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, values: values as FormValues<K> }
+  if (errors.length > 0) return { ok: false, errors }
+  return estimate ? { ok: true, values: values as FormValues<K>, estimate } : { ok: true, values: values as FormValues<K> }
 }

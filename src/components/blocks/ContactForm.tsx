@@ -1,10 +1,12 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { FORMS, LEAD_PAGE } from "../../forms/fields"
+import { formatEstimate, parseEstimate, type Estimate } from "../../forms/estimate"
+import { ESTIMATE, FORMS, LEAD_PAGE } from "../../forms/fields"
 import { useFormSubmit } from "../../hooks/use-form-submit"
 import type { FormCopy } from "../../hooks/use-form-submit"
 import { pageBefore } from "../../lib/lead-source"
 import { CONTACT_FORM_ID } from "../../lib/links"
+import { fill } from "../../lib/text"
 import { PrivacyNote } from "../primitives/PrivacyNote"
 import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
 import "./ContactForm.css"
@@ -26,18 +28,41 @@ interface Props {
   privacy: Queries.PrivacyNotesFragment
 }
 
+const addressNeverChanges = () => () => undefined
+
+/** The estimate in the address (?estimate=), when it can be read */
+function readAttached(search: string): { json: string; estimate: Estimate } | undefined {
+  const json = new URLSearchParams(search).get(ESTIMATE)
+  const reading = json ? parseEstimate(json) : undefined
+  return json && reading?.ok ? { json, estimate: reading.estimate } : undefined
+}
+
 /**
  * The contact form: username, email, phone and subject required, message
  * optional (as FORMS.contact says, which the server checks too), posted to the
  * site's endpoint: a plain POST without JavaScript, inline with it (see
  * useFormSubmit). A subject passed in the address (?subject=Conveyor%20Belt,
  * from "Get a Quote" and the machine links) is filled in when the field is
- * still empty.
+ * still empty. An estimate passed in the address (?estimate=<JSON>, from
+ * /estimate) is written into an empty message and subject, and goes with the
+ * message in a hidden field until the visitor removes it; one that cannot be
+ * read is ignored.
  */
 export function ContactForm({ data, copy, privacy }: Props) {
   const { state, onSubmit, errorProps } = useFormSubmit(copy)
   const subjectRef = React.useRef<HTMLInputElement>(null)
+  const messageRef = React.useRef<HTMLTextAreaElement>(null)
   const leadPageRef = React.useRef<HTMLInputElement>(null)
+  const texts = data.estimate
+  // The address only exists in the browser: the page's HTML and its hydration
+  // read "", and the render right after hydration reads the real one
+  const search = React.useSyncExternalStore(addressNeverChanges, () => window.location.search, () => "")
+  const attached = React.useMemo(() => readAttached(search), [search])
+  const [removed, setRemoved] = React.useState(false)
+  // the estimate went with the message that was sent; the emptied form starts without it
+  if (state.phase === "sent" && attached && !removed) setRemoved(true)
+  const estimate = removed ? undefined : attached
+
   React.useEffect(() => {
     const subject = new URLSearchParams(window.location.search).get("subject")
     if (subject && subjectRef.current && !subjectRef.current.value) {
@@ -46,6 +71,21 @@ export function ContactForm({ data, copy, privacy }: Props) {
     // where the visitor was before the form (the call to action itself is in the address)
     if (leadPageRef.current) leadPageRef.current.value = pageBefore() ?? ""
   }, [])
+  React.useEffect(() => {
+    if (!attached) return
+    // only into empty fields: what the visitor (or ?subject=) put there stays
+    if (messageRef.current && !messageRef.current.value) {
+      messageRef.current.value = formatEstimate(attached.estimate, texts).join("\n").slice(0, FORMS.contact.message.max)
+    }
+    if (subjectRef.current && !subjectRef.current.value) {
+      subjectRef.current.value = fill(texts.subject, { stream: attached.estimate.stream }).slice(0, FORMS.contact.subject.max)
+    }
+  }, [attached, texts])
+  const removeEstimate = () => {
+    setRemoved(true)
+    // the button goes with the note: focus moves on to the message rather than to the page's top
+    messageRef.current?.focus()
+  }
 
   return (
     <form
@@ -60,6 +100,21 @@ export function ContactForm({ data, copy, privacy }: Props) {
       <h2 id="contact-form-title">{data.title}</h2>
       <p>{data.text}</p>
       <p className="contact-form__note">{data.requiredNote}</p>
+      {estimate ? (
+        <div className="contact-form__estimate">
+          <p>{texts.note}</p>
+          <button
+            type="button"
+            className="contact-form__estimate-remove"
+            onClick={removeEstimate}
+            aria-describedby={state.errors[ESTIMATE] ? "contact-estimate-error" : undefined}
+          >
+            {texts.remove}
+          </button>
+          <FieldError id="contact-estimate" message={state.errors[ESTIMATE]} />
+          <input type="hidden" name={ESTIMATE} value={estimate.json} />
+        </div>
+      ) : null}
       <div className="contact-form__grid">
         {(Object.keys(CONTROLS) as FieldName[]).map((name) => {
           const id = `contact-${name}`
@@ -74,7 +129,7 @@ export function ContactForm({ data, copy, privacy }: Props) {
                 {required ? <span aria-hidden="true"> *</span> : null}
               </label>
               {type === "textarea" ? (
-                <textarea {...shared} rows={6} />
+                <textarea {...shared} rows={6} ref={messageRef} />
               ) : (
                 <input {...shared} type={type} autoComplete={autoComplete} ref={name === "subject" ? subjectRef : undefined} />
               )}
@@ -100,6 +155,15 @@ export const query = graphql`
     text
     requiredNote
     submit
+    estimate {
+      note
+      remove
+      subject
+      summary
+      perDay
+      perYear
+      result
+    }
     fields {
       username {
         label

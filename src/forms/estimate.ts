@@ -1,0 +1,137 @@
+/**
+ * An estimate from /estimate, carried to the contact form in its address
+ * (/contact?estimate=<JSON>) and posted with the message in the field
+ * "estimate". The browser reads it to fill in the form, the server to store
+ * and e-mail it: one set of rules for both, so it imports nothing but fill
+ * and stays small enough for the contact page's bundle.
+ */
+import { fill } from "../lib/text"
+
+export interface EstimateRow {
+  label: string
+  low: number
+  typical: number
+  high: number
+  unit: string
+}
+
+/** Version 1 of the payload, as /estimate writes it */
+export interface Estimate {
+  v: 1
+  /** Display name of the waste stream */
+  stream: string
+  /** Tonnes per day or per year */
+  amount: number
+  per: "day" | "year"
+  /** Percent */
+  moisture: number
+  /** Operating days a year */
+  days: number
+  /** The estimate page with its inputs, a site path starting /estimate? */
+  link: string
+  results: EstimateRow[]
+}
+
+export type EstimateReading = { ok: true; estimate: Estimate } | { ok: false; reason: string }
+
+/** The words the lines are made of, from content/contact/contact.json (form.estimate) */
+export interface EstimateCopy {
+  /** {stream}, {amount}, {per}, {moisture}, {days} */
+  summary: string
+  perDay: string
+  perYear: string
+  /** {label}, {low}, {typical}, {high}, {unit} */
+  result: string
+}
+
+/**
+ * The longest JSON text accepted, in UTF-16 code units (String.length): at
+ * most 12 kB of UTF-8, 36 kB percent-encoded in a plain form post, which
+ * still fits beside a message at its limits (BODY_LIMIT_BYTES).
+ */
+export const ESTIMATE_MAX_LENGTH = 4000
+
+// C0, DEL and C1 controls, as validate.ts refuses them in the form's own fields
+// eslint-disable-next-line no-control-regex -- the control characters an estimate may not carry
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+// Half a surrogate pair ("\ud800" in JSON) is no character: it would turn into
+// U+FFFD in the store. Found by removing whole pairs first, without the
+// lookbehind validate.ts uses, which older Safari cannot even parse.
+const PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g
+const SURROGATE = /[\uD800-\uDFFF]/
+
+type Check = (value: unknown) => boolean
+
+const text =
+  (max: number): Check =>
+  (value) =>
+    typeof value === "string" && value.trim() !== "" && [...value].length <= max && !CONTROL.test(value) && !SURROGATE.test(value.replace(PAIR, ""))
+const number =
+  (min: number, max = Infinity): Check =>
+  (value) =>
+    typeof value === "number" && Number.isFinite(value) && value >= min && value <= max
+
+const ROW: Record<keyof EstimateRow, Check> = { label: text(80), low: number(0), typical: number(0), high: number(0), unit: text(30) }
+
+const TOP: Record<keyof Estimate, Check> = {
+  v: (value) => value === 1,
+  stream: text(80),
+  amount: (value) => number(0, 1e7)(value) && value !== 0,
+  per: (value) => value === "day" || value === "year",
+  moisture: number(0, 95),
+  days: (value) => Number.isInteger(value) && number(1, 366)(value),
+  link: (value) => text(300)(value) && (value as string).startsWith("/estimate?") && !/\/\/|\\/.test(value as string),
+  results: (value) => Array.isArray(value) && value.length >= 1 && value.length <= 24,
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** The first key of value that rules do not allow, or that is missing, or whose value they refuse; "" when none */
+function fault(value: Record<string, unknown>, rules: Record<string, Check>): string {
+  const unknown = Object.keys(value).find((key) => !Object.keys(rules).includes(key))
+  if (unknown !== undefined) return `unknown key "${unknown.slice(0, 40)}"`
+  const wrong = Object.keys(rules).find((key) => !rules[key]!(value[key]))
+  return wrong === undefined ? "" : `${wrong} is missing or out of range`
+}
+
+/** Reads an estimate's JSON text by the rules of payload version 1; the reason is plain English, for logs and API clients. */
+export function parseEstimate(json: string): EstimateReading {
+  if (json.length > ESTIMATE_MAX_LENGTH) return { ok: false, reason: `the estimate is longer than ${ESTIMATE_MAX_LENGTH} characters` }
+  let value: unknown
+  try {
+    value = JSON.parse(json)
+  } catch {
+    return { ok: false, reason: "the estimate is not JSON" }
+  }
+  if (!isObject(value)) return { ok: false, reason: "the estimate is not a JSON object" }
+  const top = fault(value, TOP)
+  if (top) return { ok: false, reason: top }
+  const rows = value.results as unknown[]
+  for (const [index, row] of rows.entries()) {
+    const problem = isObject(row) ? fault(row, ROW) : "not an object"
+    if (problem) return { ok: false, reason: `results[${index}]: ${problem}` }
+    const { low, typical, high } = row as unknown as EstimateRow
+    if (low > typical || typical > high) return { ok: false, reason: `results[${index}]: low, typical and high are not in order` }
+  }
+  return { ok: true, estimate: value as unknown as Estimate }
+}
+
+// British English grouping (1,200) as the site writes; up to 20 decimals so a
+// figure shows exactly the digits it was given, never a rounding or padding
+const FIGURE = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 20 })
+const figure = (value: number) => FIGURE.format(value)
+
+/** The estimate as lines people read: one on what went in, then one per result. */
+export function formatEstimate(estimate: Estimate, copy: EstimateCopy): string[] {
+  const summary = fill(copy.summary, {
+    stream: estimate.stream,
+    amount: figure(estimate.amount),
+    per: estimate.per === "day" ? copy.perDay : copy.perYear,
+    moisture: figure(estimate.moisture),
+    days: figure(estimate.days),
+  })
+  const results = estimate.results.map((row) =>
+    fill(copy.result, { label: row.label, low: figure(row.low), typical: figure(row.typical), high: figure(row.high), unit: row.unit }),
+  )
+  return [summary, ...results]
+}
