@@ -204,6 +204,8 @@ type CallToActionJson = Node & {
   readonly children: ReadonlyArray<Node>;
   /** Link to the contact page */
   readonly contact: ContentLink;
+  /** Link to the estimator: what the visitor's own waste would make */
+  readonly estimate: ContentLink;
   /** Small text above the call-to-action heading */
   readonly eyebrow: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -265,6 +267,7 @@ type CallToActionJsonEdge = {
 type CallToActionJsonFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly contact: InputMaybe<ContentLinkFieldSelector>;
+  readonly estimate: InputMaybe<ContentLinkFieldSelector>;
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -277,6 +280,7 @@ type CallToActionJsonFieldSelector = {
 type CallToActionJsonFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly contact: InputMaybe<ContentLinkFilterInput>;
+  readonly estimate: InputMaybe<ContentLinkFilterInput>;
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -334,6 +338,7 @@ type CallToActionJsonGroupConnection_sumArgs = {
 type CallToActionJsonSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly contact: InputMaybe<ContentLinkSortInput>;
+  readonly estimate: InputMaybe<ContentLinkSortInput>;
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -650,6 +655,8 @@ type CompanyTaxRegistrationSortInput = {
 
 /** Texts and field labels of the contact form */
 type ContactForm = {
+  /** What the form says about an estimate brought from the estimate page, and how its figures are written out */
+  readonly estimate: ContactFormEstimate;
   /** Labels and placeholders of the form's fields */
   readonly fields: ContactFormFields;
   /** Note explaining that fields marked * are required */
@@ -662,7 +669,61 @@ type ContactForm = {
   readonly title: Scalars['String'];
 };
 
+/** An estimate from the estimate page, attached to a contact message: the form's note about it, and the lines it is written out in (in the message, the e-mail to the company and npm run forms) */
+type ContactFormEstimate = {
+  /** How error messages name the attached estimate */
+  readonly label: Scalars['String'];
+  /** Note above the form while an estimate is attached */
+  readonly note: Scalars['String'];
+  /** The word for {per} when the amount is per day */
+  readonly perDay: Scalars['String'];
+  /** The word for {per} when the amount is per year */
+  readonly perYear: Scalars['String'];
+  /** Button that takes the estimate off the message */
+  readonly remove: Scalars['String'];
+  /** One line per result; {label}, {low}, {typical}, {high} and {unit} */
+  readonly result: Scalars['String'];
+  /** Subject filled in when the subject is empty; {stream} is the waste stream's name */
+  readonly subject: Scalars['String'];
+  /** First line: what went in; {stream}, {amount} (tonnes), {per} (the word below), {moisture} (percent), {days} (operating days a year) */
+  readonly summary: Scalars['String'];
+};
+
+type ContactFormEstimateFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+  readonly perDay: InputMaybe<FieldSelectorEnum>;
+  readonly perYear: InputMaybe<FieldSelectorEnum>;
+  readonly remove: InputMaybe<FieldSelectorEnum>;
+  readonly result: InputMaybe<FieldSelectorEnum>;
+  readonly subject: InputMaybe<FieldSelectorEnum>;
+  readonly summary: InputMaybe<FieldSelectorEnum>;
+};
+
+type ContactFormEstimateFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+  readonly perDay: InputMaybe<StringQueryOperatorInput>;
+  readonly perYear: InputMaybe<StringQueryOperatorInput>;
+  readonly remove: InputMaybe<StringQueryOperatorInput>;
+  readonly result: InputMaybe<StringQueryOperatorInput>;
+  readonly subject: InputMaybe<StringQueryOperatorInput>;
+  readonly summary: InputMaybe<StringQueryOperatorInput>;
+};
+
+type ContactFormEstimateSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly note: InputMaybe<SortOrderEnum>;
+  readonly perDay: InputMaybe<SortOrderEnum>;
+  readonly perYear: InputMaybe<SortOrderEnum>;
+  readonly remove: InputMaybe<SortOrderEnum>;
+  readonly result: InputMaybe<SortOrderEnum>;
+  readonly subject: InputMaybe<SortOrderEnum>;
+  readonly summary: InputMaybe<SortOrderEnum>;
+};
+
 type ContactFormFieldSelector = {
+  readonly estimate: InputMaybe<ContactFormEstimateFieldSelector>;
   readonly fields: InputMaybe<ContactFormFieldsFieldSelector>;
   readonly requiredNote: InputMaybe<FieldSelectorEnum>;
   readonly submit: InputMaybe<FieldSelectorEnum>;
@@ -709,6 +770,7 @@ type ContactFormFieldsSortInput = {
 };
 
 type ContactFormFilterInput = {
+  readonly estimate: InputMaybe<ContactFormEstimateFilterInput>;
   readonly fields: InputMaybe<ContactFormFieldsFilterInput>;
   readonly requiredNote: InputMaybe<StringQueryOperatorInput>;
   readonly submit: InputMaybe<StringQueryOperatorInput>;
@@ -717,6 +779,7 @@ type ContactFormFilterInput = {
 };
 
 type ContactFormSortInput = {
+  readonly estimate: InputMaybe<ContactFormEstimateSortInput>;
   readonly fields: InputMaybe<ContactFormFieldsSortInput>;
   readonly requiredNote: InputMaybe<SortOrderEnum>;
   readonly submit: InputMaybe<SortOrderEnum>;
@@ -1228,6 +1291,738 @@ type DuotoneGradient = {
   readonly shadow: Scalars['String'];
 };
 
+/** One published figure: low, typical and high values, the unit and where it comes from */
+type EstimateFactor = {
+  /** Highest value the source gives */
+  readonly high: Scalars['Float'];
+  /** Short id the streams and solutions use */
+  readonly id: Scalars['String'];
+  /** What it is, for visitors */
+  readonly label: Scalars['String'];
+  /** Lowest value the source gives */
+  readonly low: Scalars['Float'];
+  /** How the figure was read or worked out from the source */
+  readonly note: Maybe<Scalars['String']>;
+  /** Where the figure comes from */
+  readonly source: EstimateSource;
+  /** Typical value (the source's, or the middle of its range: the note says which) */
+  readonly typical: Scalars['Float'];
+  /** Unit */
+  readonly unit: Scalars['String'];
+};
+
+type EstimateFactorFieldSelector = {
+  readonly high: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly low: InputMaybe<FieldSelectorEnum>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+  readonly source: InputMaybe<EstimateSourceFieldSelector>;
+  readonly typical: InputMaybe<FieldSelectorEnum>;
+  readonly unit: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateFactorFilterInput = {
+  readonly high: InputMaybe<FloatQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly low: InputMaybe<FloatQueryOperatorInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+  readonly source: InputMaybe<EstimateSourceFilterInput>;
+  readonly typical: InputMaybe<FloatQueryOperatorInput>;
+  readonly unit: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateFactorFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateFactorFilterInput>;
+};
+
+type EstimateFactorSortInput = {
+  readonly high: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly low: InputMaybe<SortOrderEnum>;
+  readonly note: InputMaybe<SortOrderEnum>;
+  readonly source: InputMaybe<EstimateSourceSortInput>;
+  readonly typical: InputMaybe<SortOrderEnum>;
+  readonly unit: InputMaybe<SortOrderEnum>;
+};
+
+/** The calculator's fields */
+type EstimateForm = {
+  /** Label of the amount */
+  readonly amount: Scalars['String'];
+  /** Error: the amount is missing or not a positive number */
+  readonly amountError: Scalars['String'];
+  /** Label of the operating days field */
+  readonly days: Scalars['String'];
+  /** Error: the operating days are not a whole number from 1 to 366 */
+  readonly daysError: Scalars['String'];
+  /** Hint under the operating days field; {default} is the default */
+  readonly daysHint: Scalars['String'];
+  /** Amount shown when the page opens, in tonnes per day */
+  readonly defaultAmount: Scalars['Float'];
+  /** Label of the moisture field, in % of the wet weight */
+  readonly moisture: Scalars['String'];
+  /** Error: the moisture is outside 0 to {max} % */
+  readonly moistureError: Scalars['String'];
+  /** Hint under the moisture field of a waste with no published moisture */
+  readonly moistureFixed: Scalars['String'];
+  /** Hint under the moisture field; {default} is the stream's typical moisture */
+  readonly moistureHint: Scalars['String'];
+  /** Label of the amount's unit list */
+  readonly per: Scalars['String'];
+  /** The unit tonnes per day */
+  readonly perDay: Scalars['String'];
+  /** The unit tonnes per year */
+  readonly perYear: Scalars['String'];
+  /** Label of the waste stream list */
+  readonly stream: Scalars['String'];
+};
+
+type EstimateFormFieldSelector = {
+  readonly amount: InputMaybe<FieldSelectorEnum>;
+  readonly amountError: InputMaybe<FieldSelectorEnum>;
+  readonly days: InputMaybe<FieldSelectorEnum>;
+  readonly daysError: InputMaybe<FieldSelectorEnum>;
+  readonly daysHint: InputMaybe<FieldSelectorEnum>;
+  readonly defaultAmount: InputMaybe<FieldSelectorEnum>;
+  readonly moisture: InputMaybe<FieldSelectorEnum>;
+  readonly moistureError: InputMaybe<FieldSelectorEnum>;
+  readonly moistureFixed: InputMaybe<FieldSelectorEnum>;
+  readonly moistureHint: InputMaybe<FieldSelectorEnum>;
+  readonly per: InputMaybe<FieldSelectorEnum>;
+  readonly perDay: InputMaybe<FieldSelectorEnum>;
+  readonly perYear: InputMaybe<FieldSelectorEnum>;
+  readonly stream: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateFormFilterInput = {
+  readonly amount: InputMaybe<StringQueryOperatorInput>;
+  readonly amountError: InputMaybe<StringQueryOperatorInput>;
+  readonly days: InputMaybe<StringQueryOperatorInput>;
+  readonly daysError: InputMaybe<StringQueryOperatorInput>;
+  readonly daysHint: InputMaybe<StringQueryOperatorInput>;
+  readonly defaultAmount: InputMaybe<FloatQueryOperatorInput>;
+  readonly moisture: InputMaybe<StringQueryOperatorInput>;
+  readonly moistureError: InputMaybe<StringQueryOperatorInput>;
+  readonly moistureFixed: InputMaybe<StringQueryOperatorInput>;
+  readonly moistureHint: InputMaybe<StringQueryOperatorInput>;
+  readonly per: InputMaybe<StringQueryOperatorInput>;
+  readonly perDay: InputMaybe<StringQueryOperatorInput>;
+  readonly perYear: InputMaybe<StringQueryOperatorInput>;
+  readonly stream: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateFormSortInput = {
+  readonly amount: InputMaybe<SortOrderEnum>;
+  readonly amountError: InputMaybe<SortOrderEnum>;
+  readonly days: InputMaybe<SortOrderEnum>;
+  readonly daysError: InputMaybe<SortOrderEnum>;
+  readonly daysHint: InputMaybe<SortOrderEnum>;
+  readonly defaultAmount: InputMaybe<SortOrderEnum>;
+  readonly moisture: InputMaybe<SortOrderEnum>;
+  readonly moistureError: InputMaybe<SortOrderEnum>;
+  readonly moistureFixed: InputMaybe<SortOrderEnum>;
+  readonly moistureHint: InputMaybe<SortOrderEnum>;
+  readonly per: InputMaybe<SortOrderEnum>;
+  readonly perDay: InputMaybe<SortOrderEnum>;
+  readonly perYear: InputMaybe<SortOrderEnum>;
+  readonly stream: InputMaybe<SortOrderEnum>;
+};
+
+/**
+ * The estimator (/estimate): what a waste stream would make with each
+ * solution, computed in the browser from the published factors below
+ * (src/lib/estimate.ts). Every number it shows comes from a factor with its
+ * source; editors change a figure, or set the grid's emission factor for their
+ * country, by editing the factor.
+ */
+type EstimateJson = Node & {
+  /** Last breadcrumb entry in the banner */
+  readonly breadcrumb: Scalars['String'];
+  readonly children: ReadonlyArray<Node>;
+  /** Meta description of the page */
+  readonly description: Scalars['String'];
+  /** Said plainly above the results: an estimate, not a quote */
+  readonly disclaimer: Scalars['String'];
+  /** Small text above the heading */
+  readonly eyebrow: Scalars['String'];
+  /** The factors the streams and solutions name by id, each with its source */
+  readonly factors: ReadonlyArray<EstimateFactor>;
+  /** The calculator's fields, hints and error messages */
+  readonly form: EstimateForm;
+  /** Heading of the calculator */
+  readonly heading: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  /** Short text under the heading */
+  readonly intro: Scalars['String'];
+  /** The section that lists every factor with its source and the formulas */
+  readonly method: EstimateMethod;
+  /** Shown instead of the calculator's answers when the browser runs no JavaScript */
+  readonly noScript: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  /** The table of typical outputs per tonne, shown with or without JavaScript */
+  readonly perTonne: EstimatePerTonne;
+  /** The words of the results */
+  readonly results: EstimateResultsCopy;
+  /** Factors every stream uses, by id */
+  readonly shared: EstimateShared;
+  /** The three solutions, what they make and the machines a line uses */
+  readonly solutions: ReadonlyArray<EstimateSolution>;
+  /** The waste streams a visitor can choose, in the order of the list */
+  readonly streams: ReadonlyArray<EstimateStream>;
+  /** Page title, in the browser tab and the banner at the top of the page */
+  readonly title: Scalars['String'];
+};
+
+type EstimateJsonConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EstimateJsonEdge>;
+  readonly group: ReadonlyArray<EstimateJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EstimateJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EstimateJsonConnection_distinctArgs = {
+  field: EstimateJsonFieldSelector;
+};
+
+
+type EstimateJsonConnection_groupArgs = {
+  field: EstimateJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EstimateJsonConnection_maxArgs = {
+  field: EstimateJsonFieldSelector;
+};
+
+
+type EstimateJsonConnection_minArgs = {
+  field: EstimateJsonFieldSelector;
+};
+
+
+type EstimateJsonConnection_sumArgs = {
+  field: EstimateJsonFieldSelector;
+};
+
+type EstimateJsonEdge = {
+  readonly next: Maybe<EstimateJson>;
+  readonly node: EstimateJson;
+  readonly previous: Maybe<EstimateJson>;
+};
+
+type EstimateJsonFieldSelector = {
+  readonly breadcrumb: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly disclaimer: InputMaybe<FieldSelectorEnum>;
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly factors: InputMaybe<EstimateFactorFieldSelector>;
+  readonly form: InputMaybe<EstimateFormFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly method: InputMaybe<EstimateMethodFieldSelector>;
+  readonly noScript: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly perTonne: InputMaybe<EstimatePerTonneFieldSelector>;
+  readonly results: InputMaybe<EstimateResultsCopyFieldSelector>;
+  readonly shared: InputMaybe<EstimateSharedFieldSelector>;
+  readonly solutions: InputMaybe<EstimateSolutionFieldSelector>;
+  readonly streams: InputMaybe<EstimateStreamFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateJsonFilterInput = {
+  readonly breadcrumb: InputMaybe<StringQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly disclaimer: InputMaybe<StringQueryOperatorInput>;
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly factors: InputMaybe<EstimateFactorFilterListInput>;
+  readonly form: InputMaybe<EstimateFormFilterInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly method: InputMaybe<EstimateMethodFilterInput>;
+  readonly noScript: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly perTonne: InputMaybe<EstimatePerTonneFilterInput>;
+  readonly results: InputMaybe<EstimateResultsCopyFilterInput>;
+  readonly shared: InputMaybe<EstimateSharedFilterInput>;
+  readonly solutions: InputMaybe<EstimateSolutionFilterListInput>;
+  readonly streams: InputMaybe<EstimateStreamFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateJsonFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateJsonFilterInput>;
+};
+
+type EstimateJsonGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<EstimateJsonEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<EstimateJsonGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<EstimateJson>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type EstimateJsonGroupConnection_distinctArgs = {
+  field: EstimateJsonFieldSelector;
+};
+
+
+type EstimateJsonGroupConnection_groupArgs = {
+  field: EstimateJsonFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type EstimateJsonGroupConnection_maxArgs = {
+  field: EstimateJsonFieldSelector;
+};
+
+
+type EstimateJsonGroupConnection_minArgs = {
+  field: EstimateJsonFieldSelector;
+};
+
+
+type EstimateJsonGroupConnection_sumArgs = {
+  field: EstimateJsonFieldSelector;
+};
+
+type EstimateJsonSortInput = {
+  readonly breadcrumb: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly disclaimer: InputMaybe<SortOrderEnum>;
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly factors: InputMaybe<EstimateFactorSortInput>;
+  readonly form: InputMaybe<EstimateFormSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly method: InputMaybe<EstimateMethodSortInput>;
+  readonly noScript: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly perTonne: InputMaybe<EstimatePerTonneSortInput>;
+  readonly results: InputMaybe<EstimateResultsCopySortInput>;
+  readonly shared: InputMaybe<EstimateSharedSortInput>;
+  readonly solutions: InputMaybe<EstimateSolutionSortInput>;
+  readonly streams: InputMaybe<EstimateStreamSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+/** A result's name and unit */
+type EstimateMeasure = {
+  /** What it is */
+  readonly label: Scalars['String'];
+  /** Its unit, short */
+  readonly unit: Scalars['String'];
+};
+
+type EstimateMeasureFieldSelector = {
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly unit: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateMeasureFilterInput = {
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly unit: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateMeasureSortInput = {
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly unit: InputMaybe<SortOrderEnum>;
+};
+
+/** The How we estimate section */
+type EstimateMethod = {
+  /** Column headings of the factor table: factor, low, typical, high, unit, source */
+  readonly columns: ReadonlyArray<Scalars['String']>;
+  /** Heading of the factor table */
+  readonly factorsHeading: Scalars['String'];
+  /** The formulas in words, one paragraph each */
+  readonly formulas: ReadonlyArray<Scalars['String']>;
+  /** Heading of the section */
+  readonly heading: Scalars['String'];
+  /** Text under the heading */
+  readonly intro: Scalars['String'];
+  /** Label that opens a factor's note on how it was read from its source */
+  readonly note: Scalars['String'];
+};
+
+type EstimateMethodFieldSelector = {
+  readonly columns: InputMaybe<FieldSelectorEnum>;
+  readonly factorsHeading: InputMaybe<FieldSelectorEnum>;
+  readonly formulas: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly note: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateMethodFilterInput = {
+  readonly columns: InputMaybe<StringQueryOperatorInput>;
+  readonly factorsHeading: InputMaybe<StringQueryOperatorInput>;
+  readonly formulas: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly note: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateMethodSortInput = {
+  readonly columns: InputMaybe<SortOrderEnum>;
+  readonly factorsHeading: InputMaybe<SortOrderEnum>;
+  readonly formulas: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly note: InputMaybe<SortOrderEnum>;
+};
+
+/** The table of typical outputs per tonne of each stream */
+type EstimatePerTonne = {
+  /** Column headings: stream, electricity, charcoal, biochar, greenhouse gas */
+  readonly columns: ReadonlyArray<Scalars['String']>;
+  /** Heading of the table */
+  readonly heading: Scalars['String'];
+  /** Text under the heading */
+  readonly intro: Scalars['String'];
+  /** Shown in a cell for a solution that does not suit the stream */
+  readonly notSuited: Scalars['String'];
+};
+
+type EstimatePerTonneFieldSelector = {
+  readonly columns: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly notSuited: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimatePerTonneFilterInput = {
+  readonly columns: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly notSuited: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimatePerTonneSortInput = {
+  readonly columns: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly notSuited: InputMaybe<SortOrderEnum>;
+};
+
+/** The words of the results */
+type EstimateResultsCopy = {
+  /** Sentence read out when the results change; {amount}, {unit} and {stream} are replaced */
+  readonly announce: Scalars['String'];
+  /** Biochar made per day */
+  readonly biochar: EstimateMeasure;
+  /** Charcoal made per day */
+  readonly charcoal: EstimateMeasure;
+  /** Net electricity per day */
+  readonly electricityDay: EstimateMeasure;
+  /** Net electricity per year */
+  readonly electricityYear: EstimateMeasure;
+  /** Greenhouse gas avoided per year */
+  readonly ghg: EstimateMeasure;
+  /** Heading of the results */
+  readonly heading: Scalars['String'];
+  /** Heading of the machines a line would use */
+  readonly machines: Scalars['String'];
+  /** Shown when no solution suits the stream */
+  readonly none: Scalars['String'];
+  /** The plant's size */
+  readonly plantSize: EstimateMeasure;
+  /** Button that opens the contact form with this estimate */
+  readonly quote: Scalars['String'];
+  /** Subject of the quote request; {stream} is replaced */
+  readonly quoteSubject: Scalars['String'];
+  /** How a range reads; {low}, {high} and {typical} are replaced */
+  readonly range: Scalars['String'];
+  /** Link to the sources of the factors */
+  readonly sources: Scalars['String'];
+  /** Water saved per year against a conventional steam cycle */
+  readonly water: EstimateMeasure;
+};
+
+type EstimateResultsCopyFieldSelector = {
+  readonly announce: InputMaybe<FieldSelectorEnum>;
+  readonly biochar: InputMaybe<EstimateMeasureFieldSelector>;
+  readonly charcoal: InputMaybe<EstimateMeasureFieldSelector>;
+  readonly electricityDay: InputMaybe<EstimateMeasureFieldSelector>;
+  readonly electricityYear: InputMaybe<EstimateMeasureFieldSelector>;
+  readonly ghg: InputMaybe<EstimateMeasureFieldSelector>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly machines: InputMaybe<FieldSelectorEnum>;
+  readonly none: InputMaybe<FieldSelectorEnum>;
+  readonly plantSize: InputMaybe<EstimateMeasureFieldSelector>;
+  readonly quote: InputMaybe<FieldSelectorEnum>;
+  readonly quoteSubject: InputMaybe<FieldSelectorEnum>;
+  readonly range: InputMaybe<FieldSelectorEnum>;
+  readonly sources: InputMaybe<FieldSelectorEnum>;
+  readonly water: InputMaybe<EstimateMeasureFieldSelector>;
+};
+
+type EstimateResultsCopyFilterInput = {
+  readonly announce: InputMaybe<StringQueryOperatorInput>;
+  readonly biochar: InputMaybe<EstimateMeasureFilterInput>;
+  readonly charcoal: InputMaybe<EstimateMeasureFilterInput>;
+  readonly electricityDay: InputMaybe<EstimateMeasureFilterInput>;
+  readonly electricityYear: InputMaybe<EstimateMeasureFilterInput>;
+  readonly ghg: InputMaybe<EstimateMeasureFilterInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly machines: InputMaybe<StringQueryOperatorInput>;
+  readonly none: InputMaybe<StringQueryOperatorInput>;
+  readonly plantSize: InputMaybe<EstimateMeasureFilterInput>;
+  readonly quote: InputMaybe<StringQueryOperatorInput>;
+  readonly quoteSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly range: InputMaybe<StringQueryOperatorInput>;
+  readonly sources: InputMaybe<StringQueryOperatorInput>;
+  readonly water: InputMaybe<EstimateMeasureFilterInput>;
+};
+
+type EstimateResultsCopySortInput = {
+  readonly announce: InputMaybe<SortOrderEnum>;
+  readonly biochar: InputMaybe<EstimateMeasureSortInput>;
+  readonly charcoal: InputMaybe<EstimateMeasureSortInput>;
+  readonly electricityDay: InputMaybe<EstimateMeasureSortInput>;
+  readonly electricityYear: InputMaybe<EstimateMeasureSortInput>;
+  readonly ghg: InputMaybe<EstimateMeasureSortInput>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly machines: InputMaybe<SortOrderEnum>;
+  readonly none: InputMaybe<SortOrderEnum>;
+  readonly plantSize: InputMaybe<EstimateMeasureSortInput>;
+  readonly quote: InputMaybe<SortOrderEnum>;
+  readonly quoteSubject: InputMaybe<SortOrderEnum>;
+  readonly range: InputMaybe<SortOrderEnum>;
+  readonly sources: InputMaybe<SortOrderEnum>;
+  readonly water: InputMaybe<EstimateMeasureSortInput>;
+};
+
+/** Factors every stream uses, by id */
+type EstimateShared = {
+  /** Fraction of degradable organic carbon that decomposes in a landfill (DOCf) */
+  readonly decomposable: Scalars['String'];
+  /** Grid emission factor of the country, t CO2 per MWh: set the one that fits */
+  readonly gridEmission: Scalars['String'];
+  /** Latent heat of water, MJ/kg: what wet waste loses in heating value */
+  readonly latentHeat: Scalars['String'];
+  /** Methane correction factor of the landfill the waste would go to (MCF) */
+  readonly methaneCorrection: Scalars['String'];
+  /** Fraction of methane in landfill gas (F) */
+  readonly methaneFraction: Scalars['String'];
+  /** Global warming potential of methane over 100 years (t CO2e per t) */
+  readonly methaneWarming: Scalars['String'];
+  /** Operating days per year (the form's default) */
+  readonly operatingDays: Scalars['String'];
+  /** Fraction of methane oxidised in the landfill's cover (OX) */
+  readonly oxidation: Scalars['String'];
+  /** Water a conventional steam cycle consumes, m³ per MWh */
+  readonly waterConventional: Scalars['String'];
+  /** Fraction of that water the low-water steam cycle saves */
+  readonly waterSaving: Scalars['String'];
+};
+
+type EstimateSharedFieldSelector = {
+  readonly decomposable: InputMaybe<FieldSelectorEnum>;
+  readonly gridEmission: InputMaybe<FieldSelectorEnum>;
+  readonly latentHeat: InputMaybe<FieldSelectorEnum>;
+  readonly methaneCorrection: InputMaybe<FieldSelectorEnum>;
+  readonly methaneFraction: InputMaybe<FieldSelectorEnum>;
+  readonly methaneWarming: InputMaybe<FieldSelectorEnum>;
+  readonly operatingDays: InputMaybe<FieldSelectorEnum>;
+  readonly oxidation: InputMaybe<FieldSelectorEnum>;
+  readonly waterConventional: InputMaybe<FieldSelectorEnum>;
+  readonly waterSaving: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateSharedFilterInput = {
+  readonly decomposable: InputMaybe<StringQueryOperatorInput>;
+  readonly gridEmission: InputMaybe<StringQueryOperatorInput>;
+  readonly latentHeat: InputMaybe<StringQueryOperatorInput>;
+  readonly methaneCorrection: InputMaybe<StringQueryOperatorInput>;
+  readonly methaneFraction: InputMaybe<StringQueryOperatorInput>;
+  readonly methaneWarming: InputMaybe<StringQueryOperatorInput>;
+  readonly operatingDays: InputMaybe<StringQueryOperatorInput>;
+  readonly oxidation: InputMaybe<StringQueryOperatorInput>;
+  readonly waterConventional: InputMaybe<StringQueryOperatorInput>;
+  readonly waterSaving: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateSharedSortInput = {
+  readonly decomposable: InputMaybe<SortOrderEnum>;
+  readonly gridEmission: InputMaybe<SortOrderEnum>;
+  readonly latentHeat: InputMaybe<SortOrderEnum>;
+  readonly methaneCorrection: InputMaybe<SortOrderEnum>;
+  readonly methaneFraction: InputMaybe<SortOrderEnum>;
+  readonly methaneWarming: InputMaybe<SortOrderEnum>;
+  readonly operatingDays: InputMaybe<SortOrderEnum>;
+  readonly oxidation: InputMaybe<SortOrderEnum>;
+  readonly waterConventional: InputMaybe<SortOrderEnum>;
+  readonly waterSaving: InputMaybe<SortOrderEnum>;
+};
+
+/** A solution the estimator answers for */
+type EstimateSolution = {
+  /** electricity, charcoal or biochar */
+  readonly id: Scalars['String'];
+  /** Link to its page */
+  readonly link: ContentLink;
+  /** Names of the machines its line uses, as the Products page names them */
+  readonly machines: ReadonlyArray<Scalars['String']>;
+  /** Heading of its results */
+  readonly title: Scalars['String'];
+};
+
+type EstimateSolutionFieldSelector = {
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly link: InputMaybe<ContentLinkFieldSelector>;
+  readonly machines: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateSolutionFilterInput = {
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly link: InputMaybe<ContentLinkFilterInput>;
+  readonly machines: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateSolutionFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateSolutionFilterInput>;
+};
+
+type EstimateSolutionSortInput = {
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly link: InputMaybe<ContentLinkSortInput>;
+  readonly machines: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+/** A published source */
+type EstimateSource = {
+  /** Authors or publisher */
+  readonly publisher: Scalars['String'];
+  /** Title of the publication */
+  readonly title: Scalars['String'];
+  /** Address of the publication (a DOI as https://doi.org/…) */
+  readonly url: Scalars['String'];
+  /** Year of publication */
+  readonly year: Scalars['Int'];
+};
+
+type EstimateSourceFieldSelector = {
+  readonly publisher: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly url: InputMaybe<FieldSelectorEnum>;
+  readonly year: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateSourceFilterInput = {
+  readonly publisher: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly url: InputMaybe<StringQueryOperatorInput>;
+  readonly year: InputMaybe<IntQueryOperatorInput>;
+};
+
+type EstimateSourceSortInput = {
+  readonly publisher: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly url: InputMaybe<SortOrderEnum>;
+  readonly year: InputMaybe<SortOrderEnum>;
+};
+
+/** A waste stream */
+type EstimateStream = {
+  /** Factor id: biochar made per tonne of dry feed (fraction); none if biochar does not suit the stream */
+  readonly biocharYield: Maybe<Scalars['String']>;
+  /** Factor id: charcoal made per tonne of dry feed (fraction); none if charcoal does not suit the stream */
+  readonly charcoalYield: Maybe<Scalars['String']>;
+  /** Factor id: net electrical efficiency of the plant for this stream (fraction) */
+  readonly efficiency: Maybe<Scalars['String']>;
+  /** Group of the list the stream is shown in */
+  readonly group: Scalars['String'];
+  /** Factor id: lower heating value (MJ/kg) at the moisture below; needed for electricity */
+  readonly heatingValue: Maybe<Scalars['String']>;
+  /** The moisture (% of the wet weight) the heating value is given at; 0 for dry or for as delivered */
+  readonly heatingValueMoisture: Maybe<Scalars['Float']>;
+  /** Short id, in the page's address (lower case and hyphens) */
+  readonly id: Scalars['String'];
+  /** Factor id: degradable organic carbon (fraction of the wet weight), when the stream would otherwise go to a landfill */
+  readonly landfillCarbon: Maybe<Scalars['String']>;
+  /** Factor id: moisture as delivered (% of the wet weight), its typical value the form's default; none when no source gives it (the figures are then for the waste as delivered) */
+  readonly moisture: Maybe<Scalars['String']>;
+  /** Name in the list */
+  readonly name: Scalars['String'];
+};
+
+type EstimateStreamFieldSelector = {
+  readonly biocharYield: InputMaybe<FieldSelectorEnum>;
+  readonly charcoalYield: InputMaybe<FieldSelectorEnum>;
+  readonly efficiency: InputMaybe<FieldSelectorEnum>;
+  readonly group: InputMaybe<FieldSelectorEnum>;
+  readonly heatingValue: InputMaybe<FieldSelectorEnum>;
+  readonly heatingValueMoisture: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly landfillCarbon: InputMaybe<FieldSelectorEnum>;
+  readonly moisture: InputMaybe<FieldSelectorEnum>;
+  readonly name: InputMaybe<FieldSelectorEnum>;
+};
+
+type EstimateStreamFilterInput = {
+  readonly biocharYield: InputMaybe<StringQueryOperatorInput>;
+  readonly charcoalYield: InputMaybe<StringQueryOperatorInput>;
+  readonly efficiency: InputMaybe<StringQueryOperatorInput>;
+  readonly group: InputMaybe<StringQueryOperatorInput>;
+  readonly heatingValue: InputMaybe<StringQueryOperatorInput>;
+  readonly heatingValueMoisture: InputMaybe<FloatQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly landfillCarbon: InputMaybe<StringQueryOperatorInput>;
+  readonly moisture: InputMaybe<StringQueryOperatorInput>;
+  readonly name: InputMaybe<StringQueryOperatorInput>;
+};
+
+type EstimateStreamFilterListInput = {
+  readonly elemMatch: InputMaybe<EstimateStreamFilterInput>;
+};
+
+type EstimateStreamSortInput = {
+  readonly biocharYield: InputMaybe<SortOrderEnum>;
+  readonly charcoalYield: InputMaybe<SortOrderEnum>;
+  readonly efficiency: InputMaybe<SortOrderEnum>;
+  readonly group: InputMaybe<SortOrderEnum>;
+  readonly heatingValue: InputMaybe<SortOrderEnum>;
+  readonly heatingValueMoisture: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly landfillCarbon: InputMaybe<SortOrderEnum>;
+  readonly moisture: InputMaybe<SortOrderEnum>;
+  readonly name: InputMaybe<SortOrderEnum>;
+};
+
 type FieldSelectorEnum =
   | 'SELECT';
 
@@ -1253,6 +2048,8 @@ type File = Node & {
   readonly childCompanyJson: Maybe<CompanyJson>;
   /** Returns the first child node of type ContactJson or null if there are no children of given type on this node */
   readonly childContactJson: Maybe<ContactJson>;
+  /** Returns the first child node of type EstimateJson or null if there are no children of given type on this node */
+  readonly childEstimateJson: Maybe<EstimateJson>;
   /** Returns the first child node of type FormsJson or null if there are no children of given type on this node */
   readonly childFormsJson: Maybe<FormsJson>;
   /** Returns the first child node of type GalleryJson or null if there are no children of given type on this node */
@@ -1288,6 +2085,8 @@ type File = Node & {
   readonly childrenCompanyJson: Maybe<ReadonlyArray<Maybe<CompanyJson>>>;
   /** Returns all children nodes filtered by type ContactJson */
   readonly childrenContactJson: Maybe<ReadonlyArray<Maybe<ContactJson>>>;
+  /** Returns all children nodes filtered by type EstimateJson */
+  readonly childrenEstimateJson: Maybe<ReadonlyArray<Maybe<EstimateJson>>>;
   /** Returns all children nodes filtered by type FormsJson */
   readonly childrenFormsJson: Maybe<ReadonlyArray<Maybe<FormsJson>>>;
   /** Returns all children nodes filtered by type GalleryJson */
@@ -1462,6 +2261,7 @@ type FileFieldSelector = {
   readonly childCallToActionJson: InputMaybe<CallToActionJsonFieldSelector>;
   readonly childCompanyJson: InputMaybe<CompanyJsonFieldSelector>;
   readonly childContactJson: InputMaybe<ContactJsonFieldSelector>;
+  readonly childEstimateJson: InputMaybe<EstimateJsonFieldSelector>;
   readonly childFormsJson: InputMaybe<FormsJsonFieldSelector>;
   readonly childGalleryJson: InputMaybe<GalleryJsonFieldSelector>;
   readonly childHeroJson: InputMaybe<HeroJsonFieldSelector>;
@@ -1480,6 +2280,7 @@ type FileFieldSelector = {
   readonly childrenCallToActionJson: InputMaybe<CallToActionJsonFieldSelector>;
   readonly childrenCompanyJson: InputMaybe<CompanyJsonFieldSelector>;
   readonly childrenContactJson: InputMaybe<ContactJsonFieldSelector>;
+  readonly childrenEstimateJson: InputMaybe<EstimateJsonFieldSelector>;
   readonly childrenFormsJson: InputMaybe<FormsJsonFieldSelector>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonFieldSelector>;
   readonly childrenHeroJson: InputMaybe<HeroJsonFieldSelector>;
@@ -1537,6 +2338,7 @@ type FileFilterInput = {
   readonly childCallToActionJson: InputMaybe<CallToActionJsonFilterInput>;
   readonly childCompanyJson: InputMaybe<CompanyJsonFilterInput>;
   readonly childContactJson: InputMaybe<ContactJsonFilterInput>;
+  readonly childEstimateJson: InputMaybe<EstimateJsonFilterInput>;
   readonly childFormsJson: InputMaybe<FormsJsonFilterInput>;
   readonly childGalleryJson: InputMaybe<GalleryJsonFilterInput>;
   readonly childHeroJson: InputMaybe<HeroJsonFilterInput>;
@@ -1555,6 +2357,7 @@ type FileFilterInput = {
   readonly childrenCallToActionJson: InputMaybe<CallToActionJsonFilterListInput>;
   readonly childrenCompanyJson: InputMaybe<CompanyJsonFilterListInput>;
   readonly childrenContactJson: InputMaybe<ContactJsonFilterListInput>;
+  readonly childrenEstimateJson: InputMaybe<EstimateJsonFilterListInput>;
   readonly childrenFormsJson: InputMaybe<FormsJsonFilterListInput>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonFilterListInput>;
   readonly childrenHeroJson: InputMaybe<HeroJsonFilterListInput>;
@@ -1653,6 +2456,7 @@ type FileSortInput = {
   readonly childCallToActionJson: InputMaybe<CallToActionJsonSortInput>;
   readonly childCompanyJson: InputMaybe<CompanyJsonSortInput>;
   readonly childContactJson: InputMaybe<ContactJsonSortInput>;
+  readonly childEstimateJson: InputMaybe<EstimateJsonSortInput>;
   readonly childFormsJson: InputMaybe<FormsJsonSortInput>;
   readonly childGalleryJson: InputMaybe<GalleryJsonSortInput>;
   readonly childHeroJson: InputMaybe<HeroJsonSortInput>;
@@ -1671,6 +2475,7 @@ type FileSortInput = {
   readonly childrenCallToActionJson: InputMaybe<CallToActionJsonSortInput>;
   readonly childrenCompanyJson: InputMaybe<CompanyJsonSortInput>;
   readonly childrenContactJson: InputMaybe<ContactJsonSortInput>;
+  readonly childrenEstimateJson: InputMaybe<EstimateJsonSortInput>;
   readonly childrenFormsJson: InputMaybe<FormsJsonSortInput>;
   readonly childrenGalleryJson: InputMaybe<GalleryJsonSortInput>;
   readonly childrenHeroJson: InputMaybe<HeroJsonSortInput>;
@@ -1793,6 +2598,8 @@ type FormErrorPageSortInput = {
 type FormErrors = {
   /** The e-mail field is not an address */
   readonly invalid_email: Scalars['String'];
+  /** The estimate attached to a contact message (from the estimate page) cannot be read; {label} is its label in the contact form's texts */
+  readonly invalid_estimate: Scalars['String'];
   /** The phone field is not a phone number */
   readonly invalid_phone: Scalars['String'];
   /** A one-line field holds a line break */
@@ -1823,6 +2630,7 @@ type FormErrors = {
 
 type FormErrorsFieldSelector = {
   readonly invalid_email: InputMaybe<FieldSelectorEnum>;
+  readonly invalid_estimate: InputMaybe<FieldSelectorEnum>;
   readonly invalid_phone: InputMaybe<FieldSelectorEnum>;
   readonly line_break: InputMaybe<FieldSelectorEnum>;
   readonly malformed: InputMaybe<FieldSelectorEnum>;
@@ -1840,6 +2648,7 @@ type FormErrorsFieldSelector = {
 
 type FormErrorsFilterInput = {
   readonly invalid_email: InputMaybe<StringQueryOperatorInput>;
+  readonly invalid_estimate: InputMaybe<StringQueryOperatorInput>;
   readonly invalid_phone: InputMaybe<StringQueryOperatorInput>;
   readonly line_break: InputMaybe<StringQueryOperatorInput>;
   readonly malformed: InputMaybe<StringQueryOperatorInput>;
@@ -1857,6 +2666,7 @@ type FormErrorsFilterInput = {
 
 type FormErrorsSortInput = {
   readonly invalid_email: InputMaybe<SortOrderEnum>;
+  readonly invalid_estimate: InputMaybe<SortOrderEnum>;
   readonly invalid_phone: InputMaybe<SortOrderEnum>;
   readonly line_break: InputMaybe<SortOrderEnum>;
   readonly malformed: InputMaybe<SortOrderEnum>;
@@ -1932,6 +2742,10 @@ type FormMail = {
   readonly contactIntro: Scalars['String'];
   /** Subject of the e-mail to the company; {subject} is the visitor's subject */
   readonly contactSubject: Scalars['String'];
+  /** Last line of that section; {link} is the estimate page with the visitor's inputs */
+  readonly estimateLink: Scalars['String'];
+  /** Heading of the contact e-mail's section with the estimate the visitor attached (its lines follow) */
+  readonly estimateTitle: Scalars['String'];
   /** Line of the contact e-mail saying where the lead came from; {page} is the page before the form, {cta} the call to action's label */
   readonly sourceLine: Scalars['String'];
   /** That line when no call to action was named */
@@ -1943,6 +2757,8 @@ type FormMailFieldSelector = {
   readonly confirmText: InputMaybe<FieldSelectorEnum>;
   readonly contactIntro: InputMaybe<FieldSelectorEnum>;
   readonly contactSubject: InputMaybe<FieldSelectorEnum>;
+  readonly estimateLink: InputMaybe<FieldSelectorEnum>;
+  readonly estimateTitle: InputMaybe<FieldSelectorEnum>;
   readonly sourceLine: InputMaybe<FieldSelectorEnum>;
   readonly sourceUnknown: InputMaybe<FieldSelectorEnum>;
 };
@@ -1952,6 +2768,8 @@ type FormMailFilterInput = {
   readonly confirmText: InputMaybe<StringQueryOperatorInput>;
   readonly contactIntro: InputMaybe<StringQueryOperatorInput>;
   readonly contactSubject: InputMaybe<StringQueryOperatorInput>;
+  readonly estimateLink: InputMaybe<StringQueryOperatorInput>;
+  readonly estimateTitle: InputMaybe<StringQueryOperatorInput>;
   readonly sourceLine: InputMaybe<StringQueryOperatorInput>;
   readonly sourceUnknown: InputMaybe<StringQueryOperatorInput>;
 };
@@ -1961,6 +2779,8 @@ type FormMailSortInput = {
   readonly confirmText: InputMaybe<SortOrderEnum>;
   readonly contactIntro: InputMaybe<SortOrderEnum>;
   readonly contactSubject: InputMaybe<SortOrderEnum>;
+  readonly estimateLink: InputMaybe<SortOrderEnum>;
+  readonly estimateTitle: InputMaybe<SortOrderEnum>;
   readonly sourceLine: InputMaybe<SortOrderEnum>;
   readonly sourceUnknown: InputMaybe<SortOrderEnum>;
 };
@@ -4083,6 +4903,7 @@ type Query = {
   readonly allCompanyJson: CompanyJsonConnection;
   readonly allContactJson: ContactJsonConnection;
   readonly allDirectory: DirectoryConnection;
+  readonly allEstimateJson: EstimateJsonConnection;
   readonly allFile: FileConnection;
   readonly allFormsJson: FormsJsonConnection;
   readonly allGalleryJson: GalleryJsonConnection;
@@ -4106,6 +4927,7 @@ type Query = {
   readonly companyJson: Maybe<CompanyJson>;
   readonly contactJson: Maybe<ContactJson>;
   readonly directory: Maybe<Directory>;
+  readonly estimateJson: Maybe<EstimateJson>;
   readonly file: Maybe<File>;
   readonly formsJson: Maybe<FormsJson>;
   readonly galleryJson: Maybe<GalleryJson>;
@@ -4179,6 +5001,14 @@ type Query_allDirectoryArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<DirectorySortInput>>>;
+};
+
+
+type Query_allEstimateJsonArgs = {
+  filter: InputMaybe<EstimateJsonFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<EstimateJsonSortInput>>>;
 };
 
 
@@ -4337,6 +5167,7 @@ type Query_allWhyChooseUsJsonArgs = {
 type Query_callToActionJsonArgs = {
   children: InputMaybe<NodeFilterListInput>;
   contact: InputMaybe<ContentLinkFilterInput>;
+  estimate: InputMaybe<ContentLinkFilterInput>;
   eyebrow: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -4424,6 +5255,30 @@ type Query_directoryArgs = {
 };
 
 
+type Query_estimateJsonArgs = {
+  breadcrumb: InputMaybe<StringQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  disclaimer: InputMaybe<StringQueryOperatorInput>;
+  eyebrow: InputMaybe<StringQueryOperatorInput>;
+  factors: InputMaybe<EstimateFactorFilterListInput>;
+  form: InputMaybe<EstimateFormFilterInput>;
+  heading: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  intro: InputMaybe<StringQueryOperatorInput>;
+  method: InputMaybe<EstimateMethodFilterInput>;
+  noScript: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  perTonne: InputMaybe<EstimatePerTonneFilterInput>;
+  results: InputMaybe<EstimateResultsCopyFilterInput>;
+  shared: InputMaybe<EstimateSharedFilterInput>;
+  solutions: InputMaybe<EstimateSolutionFilterListInput>;
+  streams: InputMaybe<EstimateStreamFilterListInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+};
+
+
 type Query_fileArgs = {
   absolutePath: InputMaybe<StringQueryOperatorInput>;
   accessTime: InputMaybe<DateQueryOperatorInput>;
@@ -4440,6 +5295,7 @@ type Query_fileArgs = {
   childCallToActionJson: InputMaybe<CallToActionJsonFilterInput>;
   childCompanyJson: InputMaybe<CompanyJsonFilterInput>;
   childContactJson: InputMaybe<ContactJsonFilterInput>;
+  childEstimateJson: InputMaybe<EstimateJsonFilterInput>;
   childFormsJson: InputMaybe<FormsJsonFilterInput>;
   childGalleryJson: InputMaybe<GalleryJsonFilterInput>;
   childHeroJson: InputMaybe<HeroJsonFilterInput>;
@@ -4458,6 +5314,7 @@ type Query_fileArgs = {
   childrenCallToActionJson: InputMaybe<CallToActionJsonFilterListInput>;
   childrenCompanyJson: InputMaybe<CompanyJsonFilterListInput>;
   childrenContactJson: InputMaybe<ContactJsonFilterListInput>;
+  childrenEstimateJson: InputMaybe<EstimateJsonFilterListInput>;
   childrenFormsJson: InputMaybe<FormsJsonFilterListInput>;
   childrenGalleryJson: InputMaybe<GalleryJsonFilterListInput>;
   childrenHeroJson: InputMaybe<HeroJsonFilterListInput>;
@@ -6482,6 +7339,8 @@ type SolutionImageSortInput = {
 
 /** The descriptive text block of a solution page */
 type SolutionIntro = {
+  /** Link to the estimator under the paragraphs: what a visitor's own waste would make */
+  readonly estimate: ContentLink;
   /** Small text above the intro heading */
   readonly eyebrow: Scalars['String'];
   /** Paragraphs of the intro, in order */
@@ -6491,18 +7350,21 @@ type SolutionIntro = {
 };
 
 type SolutionIntroFieldSelector = {
+  readonly estimate: InputMaybe<ContentLinkFieldSelector>;
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly paragraphs: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type SolutionIntroFilterInput = {
+  readonly estimate: InputMaybe<ContentLinkFilterInput>;
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly paragraphs: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SolutionIntroSortInput = {
+  readonly estimate: InputMaybe<ContentLinkSortInput>;
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly paragraphs: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -6883,18 +7745,29 @@ type AboutUsFragment = { readonly eyebrow: string, readonly title: string, reado
 
 type BrandFragment = { readonly name: string, readonly logoAlt: string, readonly logo: { readonly publicURL: string | null, readonly svgDataUrl: string | null }, readonly logoOnDark: { readonly publicURL: string | null } };
 
-type CallToActionFragment = { readonly eyebrow: string, readonly title: string, readonly text: string, readonly contact: { readonly label: string, readonly to: string }, readonly quote: { readonly label: string, readonly subject: string } };
+type CallToActionFragment = { readonly eyebrow: string, readonly title: string, readonly text: string, readonly contact: { readonly label: string, readonly to: string }, readonly quote: { readonly label: string, readonly subject: string }, readonly estimate: { readonly label: string, readonly to: string } };
 
 type CompanyContactFragment = { readonly email: string, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string } };
 
 type ContactDetailsFragment = { readonly detailsTitle: string, readonly detailsText: string, readonly addressLabel: string, readonly phoneLabel: string, readonly emailLabel: string };
 
-type ContactFormFragment = { readonly title: string, readonly text: string, readonly requiredNote: string, readonly submit: string, readonly fields: { readonly username: { readonly label: string, readonly placeholder: string }, readonly email: { readonly label: string, readonly placeholder: string }, readonly phone: { readonly label: string, readonly placeholder: string }, readonly subject: { readonly label: string, readonly placeholder: string }, readonly message: { readonly label: string, readonly placeholder: string } } };
+type ContactFormFragment = { readonly title: string, readonly text: string, readonly requiredNote: string, readonly submit: string, readonly estimate: { readonly note: string, readonly remove: string, readonly subject: string, readonly summary: string, readonly perDay: string, readonly perYear: string, readonly result: string }, readonly fields: { readonly username: { readonly label: string, readonly placeholder: string }, readonly email: { readonly label: string, readonly placeholder: string }, readonly phone: { readonly label: string, readonly placeholder: string }, readonly subject: { readonly label: string, readonly placeholder: string }, readonly message: { readonly label: string, readonly placeholder: string } } };
 
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ContactPageQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string } | null, readonly companyJson: { readonly email: string, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string } } | null, readonly contactJson: { readonly title: string, readonly breadcrumb: string, readonly description: string, readonly detailsTitle: string, readonly detailsText: string, readonly addressLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly form: { readonly title: string, readonly text: string, readonly requiredNote: string, readonly submit: string, readonly fields: { readonly username: { readonly label: string, readonly placeholder: string }, readonly email: { readonly label: string, readonly placeholder: string }, readonly phone: { readonly label: string, readonly placeholder: string }, readonly subject: { readonly label: string, readonly placeholder: string }, readonly message: { readonly label: string, readonly placeholder: string } } } } | null };
+type ContactPageQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string } | null, readonly companyJson: { readonly email: string, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string } } | null, readonly contactJson: { readonly title: string, readonly breadcrumb: string, readonly description: string, readonly detailsTitle: string, readonly detailsText: string, readonly addressLabel: string, readonly phoneLabel: string, readonly emailLabel: string, readonly form: { readonly title: string, readonly text: string, readonly requiredNote: string, readonly submit: string, readonly estimate: { readonly note: string, readonly remove: string, readonly subject: string, readonly summary: string, readonly perDay: string, readonly perYear: string, readonly result: string }, readonly fields: { readonly username: { readonly label: string, readonly placeholder: string }, readonly email: { readonly label: string, readonly placeholder: string }, readonly phone: { readonly label: string, readonly placeholder: string }, readonly subject: { readonly label: string, readonly placeholder: string }, readonly message: { readonly label: string, readonly placeholder: string } } } } | null };
+
+type EstimateMeasureFragment = { readonly label: string, readonly unit: string };
+
+type EstimateMethodFragment = { readonly breadcrumb: string, readonly method: { readonly heading: string, readonly intro: string, readonly formulas: ReadonlyArray<string>, readonly factorsHeading: string, readonly columns: ReadonlyArray<string>, readonly note: string }, readonly perTonne: { readonly heading: string, readonly intro: string, readonly columns: ReadonlyArray<string>, readonly notSuited: string } };
+
+type EstimatePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type EstimatePageQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string } | null, readonly estimateJson: { readonly title: string, readonly breadcrumb: string, readonly description: string, readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly disclaimer: string, readonly noScript: string, readonly streams: ReadonlyArray<{ readonly id: string, readonly name: string, readonly group: string, readonly heatingValue: string | null, readonly heatingValueMoisture: number | null, readonly moisture: string | null, readonly efficiency: string | null, readonly charcoalYield: string | null, readonly biocharYield: string | null, readonly landfillCarbon: string | null }>, readonly factors: ReadonlyArray<{ readonly id: string, readonly label: string, readonly low: number, readonly typical: number, readonly high: number, readonly unit: string, readonly note: string | null, readonly source: { readonly title: string, readonly publisher: string, readonly year: number, readonly url: string } }>, readonly shared: { readonly latentHeat: string, readonly operatingDays: string, readonly decomposable: string, readonly methaneCorrection: string, readonly methaneFraction: string, readonly oxidation: string, readonly methaneWarming: string, readonly gridEmission: string, readonly waterConventional: string, readonly waterSaving: string }, readonly form: { readonly stream: string, readonly amount: string, readonly per: string, readonly perDay: string, readonly perYear: string, readonly moisture: string, readonly moistureHint: string, readonly moistureFixed: string, readonly days: string, readonly daysHint: string, readonly amountError: string, readonly moistureError: string, readonly daysError: string, readonly defaultAmount: number }, readonly results: { readonly heading: string, readonly announce: string, readonly range: string, readonly machines: string, readonly none: string, readonly quote: string, readonly quoteSubject: string, readonly sources: string, readonly electricityDay: { readonly label: string, readonly unit: string }, readonly electricityYear: { readonly label: string, readonly unit: string }, readonly plantSize: { readonly label: string, readonly unit: string }, readonly charcoal: { readonly label: string, readonly unit: string }, readonly biochar: { readonly label: string, readonly unit: string }, readonly ghg: { readonly label: string, readonly unit: string }, readonly water: { readonly label: string, readonly unit: string } }, readonly solutions: ReadonlyArray<{ readonly id: string, readonly title: string, readonly machines: ReadonlyArray<string>, readonly link: { readonly label: string, readonly to: string } }>, readonly method: { readonly heading: string, readonly intro: string, readonly formulas: ReadonlyArray<string>, readonly factorsHeading: string, readonly columns: ReadonlyArray<string>, readonly note: string }, readonly perTonne: { readonly heading: string, readonly intro: string, readonly columns: ReadonlyArray<string>, readonly notSuited: string } } | null };
+
+type EstimatorFragment = { readonly eyebrow: string, readonly heading: string, readonly intro: string, readonly disclaimer: string, readonly noScript: string, readonly form: { readonly stream: string, readonly amount: string, readonly per: string, readonly perDay: string, readonly perYear: string, readonly moisture: string, readonly moistureHint: string, readonly moistureFixed: string, readonly days: string, readonly daysHint: string, readonly amountError: string, readonly moistureError: string, readonly daysError: string, readonly defaultAmount: number }, readonly results: { readonly heading: string, readonly announce: string, readonly range: string, readonly machines: string, readonly none: string, readonly quote: string, readonly quoteSubject: string, readonly sources: string, readonly electricityDay: { readonly label: string, readonly unit: string }, readonly electricityYear: { readonly label: string, readonly unit: string }, readonly plantSize: { readonly label: string, readonly unit: string }, readonly charcoal: { readonly label: string, readonly unit: string }, readonly biochar: { readonly label: string, readonly unit: string }, readonly ghg: { readonly label: string, readonly unit: string }, readonly water: { readonly label: string, readonly unit: string } }, readonly solutions: ReadonlyArray<{ readonly id: string, readonly title: string, readonly machines: ReadonlyArray<string>, readonly link: { readonly label: string, readonly to: string } }> };
 
 type FooterCompanyFragment = { readonly blurb: string, readonly copyright: string, readonly name: string, readonly logoAlt: string, readonly email: string, readonly social: ReadonlyArray<{ readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean }>, readonly logo: { readonly publicURL: string | null, readonly svgDataUrl: string | null }, readonly logoOnDark: { readonly publicURL: string | null }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly phone: { readonly display: string, readonly tel: string }, readonly taxRegistration: { readonly label: string, readonly value: string } };
 
@@ -6943,7 +7816,7 @@ type HeroLabelsFragment = { readonly previous: string, readonly next: string, re
 type HomePageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HomePageQuery = { readonly siteJson: { readonly hero: { readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly slideLabel: string }, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly heroJson: { readonly label: string, readonly autoplayInterval: number, readonly transitionSpeed: number, readonly slides: ReadonlyArray<{ readonly smallHeading: string, readonly mainHeading: string, readonly paragraph: string, readonly buttonText: string, readonly buttonLink: string, readonly posterAlt: string, readonly poster: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly video: { readonly publicURL: string | null }, readonly videoWebm: { readonly publicURL: string | null } | null }> } | null, readonly aboutJson: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly alt: string, readonly link: { readonly label: string, readonly to: string } | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly overviewJson: { readonly eyebrow: string, readonly title: string, readonly alt: string, readonly tabs: ReadonlyArray<{ readonly id: string, readonly label: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly servicesJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly description: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly whyChooseUsJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly column: number, readonly title: string, readonly description: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly callToActionJson: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly contact: { readonly label: string, readonly to: string }, readonly quote: { readonly label: string, readonly subject: string } } | null, readonly recycleJson: { readonly title: string, readonly text: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly pictures: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
+type HomePageQuery = { readonly siteJson: { readonly hero: { readonly previous: string, readonly next: string, readonly pause: string, readonly play: string, readonly slideLabel: string }, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly heroJson: { readonly label: string, readonly autoplayInterval: number, readonly transitionSpeed: number, readonly slides: ReadonlyArray<{ readonly smallHeading: string, readonly mainHeading: string, readonly paragraph: string, readonly buttonText: string, readonly buttonLink: string, readonly posterAlt: string, readonly poster: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null }, readonly video: { readonly publicURL: string | null }, readonly videoWebm: { readonly publicURL: string | null } | null }> } | null, readonly aboutJson: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly alt: string, readonly link: { readonly label: string, readonly to: string } | null, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly overviewJson: { readonly eyebrow: string, readonly title: string, readonly alt: string, readonly tabs: ReadonlyArray<{ readonly id: string, readonly label: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly servicesJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly title: string, readonly description: string, readonly alt: string, readonly delay: number, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly whyChooseUsJson: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly points: ReadonlyArray<{ readonly column: number, readonly title: string, readonly description: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly callToActionJson: { readonly eyebrow: string, readonly title: string, readonly text: string, readonly contact: { readonly label: string, readonly to: string }, readonly quote: { readonly label: string, readonly subject: string }, readonly estimate: { readonly label: string, readonly to: string } } | null, readonly recycleJson: { readonly title: string, readonly text: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly pictures: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
 
 type HowItWorksFragment = { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> };
 
@@ -6993,7 +7866,7 @@ type ServiceIndustryFragment = { readonly eyebrow: string, readonly title: strin
 
 type SocialLinkFragment = { readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean };
 
-type SolutionIntroFragment = { readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
+type SolutionIntroFragment = { readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly estimate: { readonly label: string, readonly to: string } }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
 type SolutionLinkFragment = { readonly slug: string, readonly title: string, readonly summary: string };
 
@@ -7002,7 +7875,7 @@ type SolutionTemplateQueryVariables = Exact<{
 }>;
 
 
-type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly solutionsJson: { readonly slug: string, readonly title: string, readonly breadcrumb: string, readonly description: string, readonly howItWorks: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> }, readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string> }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly pictures: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
+type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly solutionsJson: { readonly slug: string, readonly title: string, readonly breadcrumb: string, readonly description: string, readonly howItWorks: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> }, readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly estimate: { readonly label: string, readonly to: string } }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly pictures: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
 
 type StructuredDataCompanyFragment = { readonly name: string, readonly legalName: string, readonly blurb: string, readonly email: string, readonly logo: { readonly publicURL: string | null }, readonly phone: { readonly tel: string }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly social: ReadonlyArray<{ readonly url: string, readonly hidden: boolean }> };
 

@@ -58,7 +58,7 @@ function expectType(type: GraphQLOutputType, cms: CmsField, where: string, typeA
     expect([where, cms.widget]).toEqual([where, "object"])
     return expectMatches(base, cms.fields!, where)
   }
-  const widgets: Record<string, string[]> = { String: ["string", "text"], Int: ["number"], Boolean: ["boolean"] }
+  const widgets: Record<string, string[]> = { String: ["string", "text"], Int: ["number"], Float: ["number"], Boolean: ["boolean"] }
   expect([where, widgets[base.name]]).toEqual([where, expect.arrayContaining([cms.widget])])
   return 0
 }

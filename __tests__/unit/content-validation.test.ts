@@ -192,3 +192,50 @@ describe("photos as phones and cameras name and make them", () => {
     ])
   })
 })
+
+describe("validateContent: the estimator's factors (content/estimate/estimate.json)", () => {
+  const FILE = "estimate/estimate.json"
+  type Estimate = { factors: Record<string, unknown>[]; streams: Record<string, unknown>[]; solutions: { machines: string[] }[]; shared: Record<string, string> }
+  const factorIndex = (id: string) => read<Estimate>(FILE).factors.findIndex((factor) => factor.id === id)
+
+  it("rejects a factor whose low, typical and high are out of order", async () => {
+    const index = factorIndex("rice-husk-lhv-dry")
+    edit(FILE, (data) => Object.assign((data as unknown as Estimate).factors[index]!, { low: 15, typical: 14.72 }))
+    expect(await errorsOf()).toEqual([`content/estimate/estimate.json: factors[${index}] ("rice-husk-lhv-dry") has "low": 15 above "typical": 14.72. Put the values in order: low ≤ typical ≤ high.`])
+  })
+
+  it("rejects a factor without a unit, without a source or with a value that is not a number", async () => {
+    const index = factorIndex("docf")
+    edit(FILE, (data) => Object.assign((data as unknown as Estimate).factors[index]!, { unit: " " }))
+    expect(await errorsOf()).toEqual([`content/estimate/estimate.json: factors[${index}] ("docf") has no unit. Say what the numbers are in (e.g. "MJ/kg").`])
+    edit(FILE, (data) => {
+      const factor = (data as unknown as Estimate).factors[index]!
+      factor.unit = "fraction"
+      delete factor.source
+    })
+    expect(await errorsOf()).toEqual([`content/estimate/estimate.json: factors[${index}].source is missing; it is required (an object). Add "source".`])
+    edit(FILE, (data) => {
+      const factor = (data as unknown as Estimate).factors[index]!
+      factor.source = { title: "T", publisher: "", year: 2024, url: "https://example.org" }
+      factor.high = "0.5"
+    })
+    expect(await errorsOf()).toEqual([
+      `content/estimate/estimate.json: factors[${index}].high is "0.5"; it should be a number.`,
+      `content/estimate/estimate.json: factors[${index}] ("docf") has no source publisher. Every figure needs its published source.`,
+    ])
+  })
+
+  it("names a factor id that no factor has, and a machine the Products page does not list", async () => {
+    edit(FILE, (data) => {
+      const estimate = data as unknown as Estimate
+      estimate.streams[0]!.efficiency = "no-such-factor"
+      estimate.shared.gridEmission = "grid-ef-mars"
+      estimate.solutions[0]!.machines.push("Flux Capacitor")
+    })
+    expect(await errorsOf()).toEqual([
+      `content/estimate/estimate.json: streams[0] ("municipal-waste").efficiency names the factor "no-such-factor", which is not in "factors". Add it or fix the id.`,
+      `content/estimate/estimate.json: shared.gridEmission names the factor "grid-ef-mars", which is not in "factors". Add it or fix the id.`,
+      `content/estimate/estimate.json: solutions[0].machines names "Flux Capacitor", which is not a machine of content/products/products.json. Use its title there.`,
+    ])
+  })
+})

@@ -143,7 +143,7 @@ describe("WhyChooseUs", () => {
 })
 
 describe("CallToAction", () => {
-  it("links Contact Us to /contact and Get a Quote to the contact form with its subject", () => {
+  it("links Contact Us to /contact, Get a Quote to the contact form with its subject, and the estimator", () => {
     render(
       <CallToAction
         data={{
@@ -152,11 +152,13 @@ describe("CallToAction", () => {
           text: "Let us talk.",
           contact: { label: "Contact Us", to: "/contact" },
           quote: { label: "Get a Quote", subject: "Quote request" },
+          estimate: { label: "Estimate Your Output", to: "/estimate" },
         }}
       />,
     )
     expect(screen.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact")
     expect(screen.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/contact?subject=Quote+request&from=get-a-quote#contact")
+    expect(screen.getByRole("link", { name: "Estimate Your Output" })).toHaveAttribute("href", "/estimate")
   })
 })
 

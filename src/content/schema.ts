@@ -34,7 +34,7 @@ export const modelSdl = MODEL_FILES.map((name) => read(`model/${name}`)).join("\
 const usage = (name: string) => new RegExp(`\\s@${name}\\((?:[^()"]|"[^"]*")*\\)`, "g")
 
 /** The site's own directives (directives.graphql): the validation's and the CMS's, not Gatsby's */
-export const SITE_DIRECTIVES = ["file", "dropIn", "entryPerFile", "multiline"]
+export const SITE_DIRECTIVES = ["file", "dropIn", "entryPerFile", "multiline", "ordered"]
 
 /** The SDL Gatsby gets: the site's own directives taken out */
 export const typeDefs = SITE_DIRECTIVES.reduce(

@@ -7,6 +7,7 @@
 import fs from "fs"
 import path from "path"
 import {
+  getDirectiveValues,
   getNullableType,
   isEnumType,
   isListType,
@@ -20,6 +21,7 @@ import {
 import sharp from "sharp"
 import { NOTICE_IDS } from "../forms/notices"
 import { PAGE_PATH, RESERVED_SEGMENTS, SLUG } from "./routes"
+import { checkEstimate } from "./estimate-check"
 import { readableName } from "./gallery"
 import { contentSchema, dropInField, dropInRule, fileRule, type FileRule } from "./schema"
 
@@ -35,7 +37,7 @@ const describe = (type: GraphQLType): string => {
   const base = getNullableType(type)
   if (isListType(base)) return "a list"
   if (isObjectType(base)) return "an object"
-  if (isScalarType(base)) return { String: "text", Int: "a whole number", Boolean: "true or false" }[base.name] ?? base.name
+  if (isScalarType(base)) return { String: "text", Int: "a whole number", Float: "a number", Boolean: "true or false" }[base.name] ?? base.name
   return String(base)
 }
 
@@ -126,8 +128,32 @@ function checkValue(context: Context, where: string, value: unknown, type: Graph
   }
   if (isScalarType(base) || isEnumType(base)) {
     const ok =
-      base.name === "String" ? typeof value === "string" : base.name === "Int" ? Number.isInteger(value) : base.name === "Boolean" ? typeof value === "boolean" : true
+      base.name === "String"
+        ? typeof value === "string"
+        : base.name === "Int"
+          ? Number.isInteger(value)
+          : base.name === "Float"
+            ? typeof value === "number" && Number.isFinite(value)
+            : base.name === "Boolean"
+              ? typeof value === "boolean"
+              : true
     if (!ok) context.report.errors.push(`${context.file}: ${where} is ${JSON.stringify(value)}; it should be ${describe(base)}.`)
+  }
+}
+
+/** @ordered: the named number fields of an object never decrease in the order given (low ≤ typical ≤ high) */
+function checkOrder(context: Context, where: string, value: Record<string, unknown>, type: GraphQLObjectType): void {
+  const directive = schema.getDirective("ordered")
+  const rule = directive && type.astNode ? (getDirectiveValues(directive, type.astNode) as { fields: string[] } | undefined) : undefined
+  if (!rule) return
+  const numbers = rule.fields.map((name) => [name, value[name]] as const).filter((pair): pair is readonly [string, number] => typeof pair[1] === "number")
+  for (let i = 1; i < numbers.length; i += 1) {
+    const [before, low] = numbers[i - 1]!
+    const [after, high] = numbers[i]!
+    if (low > high) {
+      const name = typeof value.id === "string" ? ` ("${value.id}")` : ""
+      context.report.errors.push(`${context.file}: ${where}${name} has "${before}": ${low} above "${after}": ${high}. Put the values in order: ${rule.fields.join(" ≤ ")}.`)
+    }
   }
 }
 
@@ -141,6 +167,7 @@ function checkObject(context: Context, where: string, value: unknown, type: Grap
     if (name === "id" && type.getInterfaces().some((i) => i.name === "Node")) continue
     checkValue(context, where ? `${where}.${name}` : name, (value as Record<string, unknown>)[name], field.type, type.name, name, isFileField(field))
   }
+  checkOrder(context, where, value as Record<string, unknown>, type)
   for (const key of Object.keys(value)) {
     if (!(key in fields)) {
       context.report.warnings.push(`${context.file}: ${where ? `${where}.` : ""}"${key}" is not a field of ${type.name} and is ignored (a typo?).`)
@@ -258,6 +285,7 @@ export async function validateContent(contentDir: string): Promise<ContentReport
       checkObject({ file, dir, report, images }, "", data, type)
       if (typeName === "SolutionsJson") checkSlug(file, data, slugs, report)
       if (typeName === "FormsJson") checkNoticePages(file, data, report)
+      if (typeName === "EstimateJson") checkEstimate(file, data, contentDir, report.errors)
     }
   }
   await Promise.all(images)

@@ -7,7 +7,7 @@ export const CONTACT_FORM_ID = "contact"
  * the link itself, no cookie. Their words are in content/forms/forms.json
  * "leadSources".
  */
-export const LEAD_SOURCES = ["product", "get-a-quote", "menu"] as const
+export const LEAD_SOURCES = ["product", "get-a-quote", "menu", "estimate"] as const
 export type LeadSource = (typeof LEAD_SOURCES)[number]
 export const LEAD_SOURCE_PARAM = "from"
 

@@ -20,6 +20,9 @@ export function CallToAction({ data }: { data: Queries.CallToActionFragment }) {
           <SmartLink to={contactFormHref(data.quote.subject, "get-a-quote")} className="button button--amber">
             {data.quote.label}
           </SmartLink>
+          <SmartLink to={data.estimate.to} className="button button--light">
+            {data.estimate.label}
+          </SmartLink>
         </div>
       </div>
     </section>
@@ -38,6 +41,10 @@ export const query = graphql`
     quote {
       label
       subject
+    }
+    estimate {
+      label
+      to
     }
   }
 `

@@ -2,6 +2,7 @@ import * as React from "react"
 import { graphql } from "gatsby"
 import { ContentImage } from "../primitives/ContentImage"
 import { SectionHeading } from "../primitives/SectionHeading"
+import { SmartLink } from "../primitives/SmartLink"
 import "./SolutionIntro.css"
 
 /** A solution page's descriptive text and its set of images. */
@@ -14,6 +15,11 @@ export function SolutionIntro({ data }: { data: Queries.SolutionIntroFragment })
           {data.intro.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
+          <p>
+            <SmartLink to={data.intro.estimate.to} className="button button--green">
+              {data.intro.estimate.label}
+            </SmartLink>
+          </p>
         </div>
         <ul className="solution-images">
           {data.images.map((entry) => (
@@ -36,6 +42,10 @@ export const query = graphql`
       eyebrow
       title
       paragraphs
+      estimate {
+        label
+        to
+      }
     }
     images {
       alt

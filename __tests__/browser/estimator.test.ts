@@ -1,0 +1,156 @@
+/**
+ * The estimator (/estimate) in a real browser: the address's inputs, the
+ * results from the content's factors, errors beside their field, the
+ * polite announcement, the address kept in step, and the page without
+ * JavaScript.
+ */
+import fs from "fs"
+import path from "path"
+import type { Page } from "playwright-core"
+import { estimate, formatNumber, readInputs, type EstimateModel } from "../../src/lib/estimate"
+import { openPage, origin, pageErrors, visit } from "../support/browser"
+import { readContent } from "../support/serve"
+
+interface EstimateContent extends EstimateModel {
+  form: { amountError: string; defaultAmount: number }
+  results: { range: string; quote: string; electricityDay: { label: string; unit: string } }
+  noScript: string
+  perTonne: { heading: string }
+  solutions: { id: string; title: string }[]
+}
+jest.setTimeout(60_000)
+
+const content = readContent<EstimateContent>("estimate/estimate.json")
+
+/** The text a range shows, as the content's template words it */
+const shown = (range: { low: number; typical: number; high: number }) =>
+  content.results.range.replace("{low}", formatNumber(range.low)).replace("{high}", formatNumber(range.high)).replace("{typical}", formatNumber(range.typical))
+
+/** What each result card shows: solution → its ranges, in order */
+const cards = (page: Page) =>
+  page.$$eval(".estimator__card", (articles) =>
+    articles.map((article) => ({ solution: article.getAttribute("data-solution"), values: [...article.querySelectorAll("dd")].map((dd) => dd.textContent) })),
+  )
+
+describe("the estimator with JavaScript", () => {
+  let page: Page
+  afterEach(async () => {
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it("shows 20 t/day of rice husk from the address, on a phone, with the content's factors", async () => {
+    page = await openPage(375)
+    await visit(page, "/estimate?stream=rice-husk&amount=20&per=day")
+    await page.waitForFunction(() => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === "rice-husk")
+    const inputs = readInputs(content, { stream: "rice-husk", amount: "20", per: "day" }, 20).inputs
+    const expected = estimate(content, inputs)
+    expect(expected.map((result) => result.solution)).toEqual(["electricity", "biochar"])
+    const electricity = expected[0]!
+    const biochar = expected[1]!
+    if (electricity.solution !== "electricity" || biochar.solution === "electricity") throw new Error("unexpected order")
+    expect(await cards(page)).toEqual([
+      { solution: "electricity", values: [shown(electricity.kWhPerDay), shown(electricity.mWhPerYear), shown(electricity.kW), shown(electricity.co2e), shown(electricity.waterM3)] },
+      { solution: "biochar", values: [shown(biochar.tonnesPerDay), shown(biochar.co2e)] },
+    ])
+    // every machine links to the Products page, every factor to its source
+    expect(await page.$$eval(".estimator__machines a[href='/product']", (links) => links.length)).toBeGreaterThan(0)
+    const sources = await page.$$eval("#estimate-factors ~ .estimate-table tbody tr", (rows) => rows.map((row) => row.querySelector("td:last-child a")?.getAttribute("href")))
+    expect(sources).toHaveLength(content.factors.length)
+    expect(sources.every((href) => typeof href === "string" && href.length > 0)).toBe(true)
+  })
+
+  it("keeps the address in step, announces the change politely, and a shared link shows the same estimate", async () => {
+    page = await openPage(1440)
+    await visit(page, "/estimate")
+    await page.selectOption("#estimate-stream", "wood-chips")
+    await page.fill("#estimate-amount", "12")
+    await page.selectOption("#estimate-per", "year")
+    await page.fill("#estimate-moisture", "30")
+    await page.fill("#estimate-days", "300")
+    await page.waitForFunction(() => window.location.search.includes("days=300"))
+    const url = new URL(page.url())
+    expect(Object.fromEntries(url.searchParams)).toEqual({ stream: "wood-chips", amount: "12", per: "year", moisture: "30", days: "300" })
+    const status = page.locator(".estimator [role='status']")
+    expect(await status.getAttribute("aria-live")).toBe("polite")
+    expect(await status.textContent()).toContain("Wood chips")
+    const before = await cards(page)
+    expect(before.map((card) => card.solution)).toEqual(["electricity", "charcoal"])
+
+    const shared = await openPage(375)
+    await visit(shared, `${url.pathname}${url.search}`)
+    await shared.waitForFunction(() => (document.querySelector("#estimate-days") as HTMLInputElement | null)?.value === "300")
+    expect(await cards(shared)).toEqual(before)
+    expect(pageErrors(shared)).toEqual([])
+    await shared.context().close()
+  })
+
+  it("names a bad amount beside its field and shows no results for it", async () => {
+    page = await openPage(375)
+    await visit(page, "/estimate")
+    await page.fill("#estimate-amount", "-5")
+    const error = page.locator("#estimate-amount-error")
+    await error.waitFor()
+    expect(await error.textContent()).toBe(content.form.amountError)
+    expect(await page.getAttribute("#estimate-amount", "aria-invalid")).toBe("true")
+    expect(await page.getAttribute("#estimate-amount", "aria-describedby")).toBe("estimate-amount-error")
+    expect(await cards(page)).toEqual([])
+    await page.fill("#estimate-amount", "7")
+    await page.waitForFunction(() => !document.querySelector("#estimate-amount-error"))
+    expect((await cards(page)).length).toBeGreaterThan(0)
+  })
+})
+
+describe("from estimate to lead", () => {
+  it("opens the contact form with the estimate filled in, and the message is stored with the estimate as data", async () => {
+    const page = await openPage(375)
+    await visit(page, "/estimate?stream=rice-husk&amount=20&per=day")
+    await page.waitForFunction(() => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === "rice-husk")
+    await Promise.all([page.waitForURL(/\/contact\?/), page.click(`text=${content.results.quote}`)])
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" })
+    const url = new URL(page.url())
+    expect(url.searchParams.get("from")).toBe("estimate")
+    const message = await page.inputValue("#contact-message")
+    expect(message.split("\n")[0]).toBe(`Rice husk, 20 t per day, moisture ${readInputs(content, { stream: "rice-husk" }, 20).inputs.moisture.toLocaleString("en-GB")} %, ${readInputs(content, {}, 20).inputs.days} operating days a year`)
+    expect(message).toContain(`Electricity: ${content.results.electricityDay.label}`)
+    expect(await page.inputValue("#contact-subject")).toContain("Rice husk")
+    const hidden = JSON.parse(await page.getAttribute('input[type="hidden"][name="estimate"]', "value") ?? "{}") as { stream: string; link: string; results: unknown[] }
+    expect(hidden).toMatchObject({ v: 1, stream: "Rice husk", amount: 20, per: "day", link: expect.stringMatching(/^\/estimate\?stream=rice-husk&amount=20&per=day/) })
+
+    // the visitor may edit the text; the estimate goes with the message as data
+    const subject = `Estimate ${Date.now()}`
+    await page.fill("#contact-subject", subject)
+    await page.fill("#contact-username", "Rice Mill Ltd")
+    await page.fill("#contact-email", "mill@example.com")
+    await page.fill("#contact-phone", "+66 2 000 0000")
+    await page.waitForTimeout(3000)
+    await page.click('#contact button[type="submit"]')
+    await page.waitForFunction(() => document.querySelector("#contact-status")?.className.includes("sent"), undefined, { timeout: 10_000 })
+    const dir = path.join(process.env.TEST_FORMS_DIR!, "contact", "submissions")
+    const records = fs
+      .readdirSync(dir)
+      .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { values: Record<string, string>; estimate?: { stream: string; results: unknown[] } })
+      .filter((record) => record.values.subject === subject)
+    expect(records).toHaveLength(1)
+    expect(records[0]!.estimate).toMatchObject({ stream: "Rice husk", amount: 20 })
+    expect(records[0]!.estimate!.results).toEqual(hidden.results)
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+})
+
+describe("the estimator without JavaScript", () => {
+  it("shows the table of typical outputs per tonne and says the calculator needs JavaScript", async () => {
+    const page = await openPage(375, { javaScriptEnabled: false })
+    await page.goto(`${origin()}/estimate`)
+    expect(await page.isVisible(".estimator__noscript")).toBe(true)
+    expect(await page.textContent(".estimator__noscript")).toBe(content.noScript)
+    expect(await page.isVisible("#per-tonne-heading")).toBe(true)
+    const rows = await page.$$eval("#per-tonne-heading ~ .estimate-table tbody tr", (trs) => trs.length)
+    expect(rows).toBe(content.streams.length)
+    // the first HTML already holds the default estimate, from the same factors
+    const defaults = estimate(content, readInputs(content, {}, content.form.defaultAmount).inputs)
+    expect((await cards(page)).map((card) => card.solution)).toEqual(defaults.map((result) => result.solution))
+    await page.context().close()
+  })
+})

@@ -1,0 +1,184 @@
+/**
+ * The estimator's arithmetic (src/lib/estimate.ts) against sums worked by
+ * hand, with factors written out here (not the content's, which editors
+ * change), then its properties on the site's own factors.
+ */
+import fs from "fs"
+import path from "path"
+import { defaultDays, estimate, formatNumber, heatingValueAt, readInputs, roundForDisplay, toQuery, type CharResult, type ElectricityResult, type EstimateModel, type Factor, type SolutionResult } from "../../src/lib/estimate"
+
+const source = { title: "Test", publisher: "Test", year: 2024, url: "https://example.org" }
+const factor = (id: string, low: number, typical: number, high: number): Factor => ({ id, label: id, low, typical, high, unit: "u", source })
+
+const MODEL: EstimateModel = {
+  streams: [
+    { id: "husk", name: "Husk", group: "Agro", heatingValue: "husk-heat", heatingValueMoisture: 0, moisture: "husk-moisture", efficiency: "steam", biocharYield: "biochar" },
+    { id: "msw", name: "Municipal", group: "Town", heatingValue: "msw-heat", heatingValueMoisture: 50, moisture: "msw-moisture", efficiency: "steam", landfillCarbon: "doc" },
+    { id: "shells", name: "Shells", group: "Agro", charcoalYield: "charcoal" },
+  ],
+  factors: [
+    factor("husk-heat", 13, 15, 16),
+    factor("husk-moisture", 5, 10, 15),
+    factor("msw-heat", 8, 10, 12),
+    factor("msw-moisture", 40, 50, 60),
+    factor("steam", 0.1, 0.15, 0.2),
+    factor("biochar", 0.3, 0.35, 0.4),
+    factor("charcoal", 0.25, 0.3, 0.35),
+    factor("doc", 0.2, 0.2, 0.2),
+    factor("latent", 2.44, 2.44, 2.44),
+    factor("days", 300, 330, 340),
+    factor("docf", 0.5, 0.5, 0.5),
+    factor("mcf", 1, 1, 1),
+    factor("f", 0.5, 0.5, 0.5),
+    factor("ox", 0, 0.1, 0.1),
+    factor("gwp", 27, 27, 27),
+    factor("grid", 0.5, 0.7, 0.8),
+    factor("water", 2, 2, 2),
+    factor("saving", 0.8, 0.85, 0.9),
+  ],
+  shared: {
+    latentHeat: "latent",
+    operatingDays: "days",
+    decomposable: "docf",
+    methaneCorrection: "mcf",
+    methaneFraction: "f",
+    oxidation: "ox",
+    methaneWarming: "gwp",
+    gridEmission: "grid",
+    waterConventional: "water",
+    waterSaving: "saving",
+  },
+}
+
+function pick(results: SolutionResult[], solution: "electricity"): ElectricityResult
+function pick(results: SolutionResult[], solution: "charcoal" | "biochar"): CharResult
+function pick(results: SolutionResult[], solution: SolutionResult["solution"]): SolutionResult {
+  const result = results.find((candidate) => candidate.solution === solution)
+  if (!result) throw new Error(`no ${solution} result`)
+  return result
+}
+
+describe("the estimator's arithmetic, worked by hand", () => {
+  it("electricity from 20 t/day of husk at 10 % moisture, 330 days", () => {
+    const electricity = pick(estimate(MODEL, { stream: "husk", amount: 20, per: "day", moisture: 10, days: 330 }), "electricity")
+    // heating value as delivered: 15 × (1 − 0.10) − 2.44 × 0.10 = 13.5 − 0.244 = 13.256 MJ/kg
+    // MWh a day: 20 t × 13.256 GJ/t × 0.15 ÷ 3.6 = 265.12 × 0.15 ÷ 3.6 = 39.768 ÷ 3.6 = 11.0466… MWh
+    expect(electricity.kWhPerDay.typical).toBeCloseTo(11046.666, 2)
+    // low: 13 × 0.9 − 0.244 = 11.456; 20 × 11.456 × 0.10 ÷ 3.6 = 22.912 ÷ 3.6 = 6.3644… MWh
+    expect(electricity.kWhPerDay.low).toBeCloseTo(6364.444, 2)
+    // high: 16 × 0.9 − 0.244 = 14.156; 20 × 14.156 × 0.20 ÷ 3.6 = 56.624 ÷ 3.6 = 15.7288… MWh
+    expect(electricity.kWhPerDay.high).toBeCloseTo(15728.888, 2)
+    // a year: 11.0466… × 330 = 3,645.4 MWh; the plant: 11,046.67 kWh ÷ 24 h = 460.28 kW
+    expect(electricity.mWhPerYear.typical).toBeCloseTo(3645.4, 1)
+    expect(electricity.kW.typical).toBeCloseTo(460.278, 2)
+    // no landfill: only the grid, 3,645.4 MWh × 0.7 t/MWh = 2,551.78 t CO2e
+    expect(electricity.co2e.typical).toBeCloseTo(2551.78, 1)
+    // water: 3,645.4 MWh × 2 m³/MWh × 0.85 = 6,197.18 m³
+    expect(electricity.waterM3.typical).toBeCloseTo(6197.18, 1)
+  })
+
+  it("biochar from the same husk", () => {
+    const biochar = pick(estimate(MODEL, { stream: "husk", amount: 20, per: "day", moisture: 10, days: 330 }), "biochar")
+    // dry tonnes: 20 × (1 − 0.10) = 18; × 0.35 = 6.3 t a day (low 18 × 0.3 = 5.4, high 18 × 0.4 = 7.2); a year 6.3 × 330 = 2,079 t
+    expect(biochar.tonnesPerDay).toEqual({ low: expect.closeTo(5.4, 6), typical: expect.closeTo(6.3, 6), high: expect.closeTo(7.2, 6) })
+    expect(biochar.tonnesPerYear.typical).toBeCloseTo(2079, 6)
+    expect(biochar.co2e).toEqual({ low: 0, typical: 0, high: 0 })
+  })
+
+  it("landfill methane avoided by 3,300 t a year of municipal waste, given per year", () => {
+    const results = estimate(MODEL, { stream: "msw", amount: 3300, per: "year", moisture: 50, days: 330 })
+    const electricity = pick(results, "electricity")
+    // per tonne: DOC 0.2 × DOCf 0.5 × MCF 1 × F 0.5 × 16/12 × (1 − OX 0.1) = 0.05 × 1.3333 × 0.9 = 0.06 t CH4; × 27 = 1.62 t CO2e
+    // the high end takes OX at 0: 0.05 × 1.3333 × 1 × 27 = 1.8 t CO2e
+    // 3,300 t a year is 10 t on each of 330 days; heating value at its own 50 %: 10 MJ/kg
+    // MWh a day: 10 × 10 × 0.15 ÷ 3.6 = 4.1666…; a year × 330 = 1,375 MWh; grid 1,375 × 0.7 = 962.5 t
+    expect(electricity.mWhPerYear.typical).toBeCloseTo(1375, 6)
+    expect(electricity.co2e.typical).toBeCloseTo(962.5 + 3300 * 1.62, 4)
+    // high: 10 t × 12 GJ/t × 0.2 ÷ 3.6 = 6.666… MWh a day, × 330 = 2,200 MWh; grid 2,200 × 0.8 = 1,760 t; landfill 3,300 × 1.8 = 5,940 t
+    expect(electricity.co2e.high).toBeCloseTo(1760 + 5940, 4)
+  })
+
+  it("a heating value given at one moisture, read at another", () => {
+    // 10 MJ/kg at 50 %: dry (10 + 2.44 × 0.5) ÷ 0.5 = 22.44; at 40 %: 22.44 × 0.6 − 2.44 × 0.4 = 13.464 − 0.976 = 12.488
+    expect(heatingValueAt(10, 0.5, 0.4, 2.44)).toBeCloseTo(12.488, 9)
+    expect(heatingValueAt(10, 0.5, 0.5, 2.44)).toBeCloseTo(10, 9)
+    // so wet that the water takes more heat than the waste gives: no negative energy
+    expect(heatingValueAt(10, 0, 0.95, 2.44)).toBe(0)
+  })
+
+  it("charcoal only for shells, with the moisture the figures already hold", () => {
+    const results = estimate(MODEL, { stream: "shells", amount: 10, per: "day", moisture: 0, days: 330 })
+    expect(results.map((result) => result.solution)).toEqual(["charcoal"])
+    // 10 × 0.3 = 3 t a day
+    expect(pick(results, "charcoal").tonnesPerDay.typical).toBeCloseTo(3, 9)
+  })
+})
+
+describe("figures for people", () => {
+  it("keeps two significant figures and separates thousands", () => {
+    expect(roundForDisplay(11046.666)).toBe(11000)
+    expect(roundForDisplay(0.04123)).toBe(0.041)
+    expect(roundForDisplay(460.278)).toBe(460)
+    expect(formatNumber(1534.2)).toBe("1,500")
+    expect(formatNumber(6.3)).toBe("6.3")
+    expect(formatNumber(0)).toBe("0")
+  })
+})
+
+describe("the inputs", () => {
+  it("fill in the stream's moisture and the default days, and round-trip through the address", () => {
+    const { inputs, errors } = readInputs(MODEL, { stream: "husk", amount: "20", per: "day" }, 5)
+    expect(errors).toEqual({})
+    expect(inputs).toEqual({ stream: "husk", amount: 20, per: "day", moisture: 10, days: 330 })
+    const query = Object.fromEntries(new URLSearchParams(toQuery(inputs)))
+    expect(readInputs(MODEL, query, 5).inputs).toEqual(inputs)
+    expect(defaultDays(MODEL)).toBe(330)
+  })
+
+  it("name each bad value, and keep the stream's own moisture where it has none", () => {
+    expect(readInputs(MODEL, { amount: "-3" }, 5).errors).toEqual({ amount: true })
+    expect(readInputs(MODEL, { amount: "" }, 5).errors).toEqual({ amount: true })
+    expect(readInputs(MODEL, { amount: "abc" }, 5).errors).toEqual({ amount: true })
+    expect(readInputs(MODEL, { amount: "2", moisture: "96" }, 5).errors).toEqual({ moisture: true })
+    expect(readInputs(MODEL, { amount: "2", days: "1.5" }, 5).errors).toEqual({ days: true })
+    expect(readInputs(MODEL, { amount: "2", days: "367" }, 5).errors).toEqual({ days: true })
+    expect(readInputs(MODEL, { stream: "nope" }, 5).inputs.stream).toBe("husk")
+    expect(readInputs(MODEL, { stream: "shells", amount: "2", moisture: "40" }, 5).inputs.moisture).toBe(0)
+    expect(readInputs(MODEL, {}, 5).inputs.amount).toBe(5)
+  })
+})
+
+describe("on the site's own factors (content/estimate/estimate.json)", () => {
+  const model = JSON.parse(fs.readFileSync(path.resolve("content/estimate/estimate.json"), "utf8")) as EstimateModel
+  const base = (stream: string) => readInputs(model, { stream, amount: "20" }, 20).inputs
+
+  it.each(model.streams.map((stream) => stream.id))("%s: zero in gives zero out, and every figure is a finite number, low ≤ typical ≤ high", (stream) => {
+    for (const result of estimate(model, { ...base(stream), amount: 0 }))
+      for (const [name, range] of Object.entries(result)) if (name !== "solution") expect([name, range]).toEqual([name, { low: 0, typical: 0, high: 0 }])
+    for (const result of estimate(model, base(stream)))
+      for (const value of Object.values(result)) {
+        if (typeof value === "string") continue
+        expect(Number.isFinite(value.low) && value.low <= value.typical && value.typical <= value.high).toBe(true)
+      }
+  })
+
+  it.each(model.streams.map((stream) => stream.id))("%s: outputs grow with the tonnes (a figure that is zero, such as no landfill, stays zero)", (stream) => {
+    const small = estimate(model, base(stream))
+    const large = estimate(model, { ...base(stream), amount: 40 })
+    small.forEach((result, index) => {
+      for (const [name, value] of Object.entries(result)) {
+        if (typeof value === "string") continue
+        const grown = (large[index] as unknown as Record<string, { typical: number }>)[name]!.typical
+        if (value.typical === 0) expect([name, grown]).toEqual([name, 0])
+        else expect([name, grown > value.typical]).toEqual([name, true])
+      }
+    })
+  })
+
+  it("wetter waste gives less electricity", () => {
+    for (const stream of model.streams.filter((candidate) => candidate.efficiency && candidate.moisture)) {
+      const at = (moisture: number) => pick(estimate(model, { ...base(stream.id), moisture }), "electricity").kWhPerDay.typical
+      expect([stream.id, at(10) > at(30) && at(30) > at(60)]).toEqual([stream.id, true])
+    }
+  })
+})

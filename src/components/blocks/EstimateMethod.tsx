@@ -1,0 +1,126 @@
+import * as React from "react"
+import { graphql } from "gatsby"
+import { defaultDays, defaultMoisture, estimate, formatNumber, landfillAvoided, solutionsFor, type EstimateModel, type Factor } from "../../lib/estimate"
+import { SectionHeading } from "../primitives/SectionHeading"
+
+export type EstimateMethodCopy = Queries.EstimateMethodFragment
+
+/** The factors' source, as a citation: publisher, title, year, linked */
+function Citation({ factor, noteLabel }: { factor: Factor; noteLabel: string }) {
+  const { source } = factor
+  return (
+    <>
+      {source.publisher}, <a href={source.url}>{source.title}</a> ({source.year})
+      {factor.note ? (
+        <details>
+          <summary>{noteLabel}</summary>
+          {factor.note}
+        </details>
+      ) : null}
+    </>
+  )
+}
+
+/** A table that scrolls sideways on a phone, reachable by keyboard and named by its heading */
+function ReferenceTable({ labelledBy, columns, children }: { labelledBy: string; columns: readonly string[]; children: React.ReactNode }) {
+  return (
+    <div className="estimate-table" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  )
+}
+
+/**
+ * What the estimate rests on, shown whether or not the page runs its
+ * script: each stream's typical outputs per tonne, then the formulas in
+ * words and every factor with its source.
+ */
+export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; model: EstimateModel }) {
+  const { perTonne, method } = data
+  return (
+    <>
+      <section className="section section--tint estimate-reference" aria-labelledby="per-tonne-heading">
+        <div className="container">
+          <h2 id="per-tonne-heading">{perTonne.heading}</h2>
+          <p>{perTonne.intro}</p>
+          <ReferenceTable labelledBy="per-tonne-heading" columns={perTonne.columns}>
+                {model.streams.map((stream) => {
+                  // one tonne on one operating day, at the stream's typical moisture
+                  const results = estimate(model, { stream: stream.id, amount: 1, per: "day", moisture: defaultMoisture(model, stream), days: defaultDays(model) })
+                  const suits = solutionsFor(stream)
+                  const cell = (value: number | undefined) => (value === undefined ? perTonne.notSuited : formatNumber(value))
+                  const electricity = results.find((result) => result.solution === "electricity")
+                  const char = (id: "charcoal" | "biochar") => {
+                    const result = results.find((candidate) => candidate.solution === id)
+                    return result && result.solution !== "electricity" ? result.tonnesPerDay.typical * 1000 : undefined
+                  }
+                  return (
+                    <tr key={stream.id}>
+                      <th scope="row">{stream.name}</th>
+                      <td>{cell(electricity && suits.includes("electricity") ? electricity.kWhPerDay.typical : undefined)}</td>
+                      <td>{cell(char("charcoal"))}</td>
+                      <td>{cell(char("biochar"))}</td>
+                      <td>{cell(stream.landfillCarbon ? landfillAvoided(model, stream, 1).typical * 1000 : undefined)}</td>
+                    </tr>
+                  )
+                })}
+          </ReferenceTable>
+        </div>
+      </section>
+      <section className="section estimate-reference" aria-labelledby="how-we-estimate">
+        <div className="container">
+          <SectionHeading eyebrow={data.breadcrumb} title={method.heading} intro={method.intro} id="how-we-estimate" />
+          {method.formulas.map((formula) => (
+            <p key={formula}>{formula}</p>
+          ))}
+          <h3 id="estimate-factors">{method.factorsHeading}</h3>
+          <ReferenceTable labelledBy="estimate-factors" columns={method.columns}>
+                {model.factors.map((factor) => (
+                  <tr key={factor.id} id={`factor-${factor.id}`}>
+                    <th scope="row">{factor.label}</th>
+                    <td>{factor.low}</td>
+                    <td>{factor.typical}</td>
+                    <td>{factor.high}</td>
+                    <td>{factor.unit}</td>
+                    <td>
+                      <Citation factor={factor} noteLabel={method.note} />
+                    </td>
+                  </tr>
+                ))}
+          </ReferenceTable>
+        </div>
+      </section>
+    </>
+  )
+}
+
+export const query = graphql`
+  fragment EstimateMethod on EstimateJson {
+    breadcrumb
+    method {
+      heading
+      intro
+      formulas
+      factorsHeading
+      columns
+      note
+    }
+    perTonne {
+      heading
+      intro
+      columns
+      notSuited
+    }
+  }
+`

@@ -1,0 +1,328 @@
+import * as React from "react"
+import { graphql } from "gatsby"
+import { CONTACT_FORM_ID, LEAD_SOURCE_PARAM, type LeadSource } from "../../lib/links"
+import {
+  defaultDays,
+  defaultMoisture,
+  estimate,
+  formatNumber,
+  MAX_MOISTURE,
+  moistureFixed,
+  readInputs,
+  roundForDisplay,
+  streamById,
+  toQuery,
+  type EstimateModel,
+  type Inputs,
+  type InputErrors,
+  type Range,
+  type SolutionResult,
+} from "../../lib/estimate"
+import { fill } from "../../lib/text"
+import { SectionHeading } from "../primitives/SectionHeading"
+import "../primitives/FormParts.css"
+import "./Estimator.css"
+
+export type EstimatorCopy = Queries.EstimatorFragment
+
+/** What the contact form receives with "Request a quote with this estimate" (src/forms/estimate.ts checks it) */
+interface EstimatePayloadRow {
+  label: string
+  low: number
+  typical: number
+  high: number
+  unit: string
+}
+
+const FIELDS = ["stream", "amount", "per", "moisture", "days"] as const
+type Field = (typeof FIELDS)[number]
+type Raw = Record<Field, string>
+
+const rawFrom = (inputs: Inputs): Raw => ({ stream: inputs.stream, amount: String(inputs.amount), per: inputs.per, moisture: "", days: "" })
+
+/** The inputs a shared link carries (?stream=rice-husk&amount=20…), or undefined when it carries none */
+function rawFromSearch(search: string, defaultAmount: number): Raw | undefined {
+  const query = new URLSearchParams(search)
+  if (!FIELDS.some((field) => query.has(field))) return undefined
+  const raw = Object.fromEntries(FIELDS.map((field) => [field, query.get(field) ?? ""])) as Raw
+  if (!query.has("amount")) raw.amount = String(defaultAmount)
+  return raw
+}
+
+const addressNeverChanges = () => () => undefined
+
+/** The rows each solution's results show, in order: [measure, range] */
+function rows(copy: EstimatorCopy["results"], result: SolutionResult): [Queries.EstimateMeasure, Range][] {
+  if (result.solution === "electricity")
+    return [
+      [copy.electricityDay, result.kWhPerDay],
+      [copy.electricityYear, result.mWhPerYear],
+      [copy.plantSize, result.kW],
+      [copy.ghg, result.co2e],
+      [copy.water, result.waterM3],
+    ]
+  return [
+    [result.solution === "charcoal" ? copy.charcoal : copy.biochar, result.tonnesPerDay],
+    [copy.ghg, result.co2e],
+  ]
+}
+
+const showRange = (template: string, range: Range) =>
+  fill(template, { low: formatNumber(range.low), high: formatNumber(range.high), typical: formatNumber(range.typical) })
+
+/**
+ * The calculator: the visitor's waste and amount in, each suitable
+ * solution's outputs out, as ranges. The inputs live in the address, so a
+ * shared link shows the same estimate; the page's first HTML shows the
+ * default estimate, so nothing moves when the script takes over.
+ */
+export function Estimator({ data, model, products }: { data: EstimatorCopy; model: EstimateModel; products: string }) {
+  const { form } = data
+  const initial = readInputs(model, {}, form.defaultAmount).inputs
+  // The address exists only in the browser: the page's HTML and its hydration
+  // read "" (the default estimate), the render right after reads the real one
+  const search = React.useSyncExternalStore(addressNeverChanges, () => window.location.search, () => "")
+  const [edited, setEdited] = React.useState<Raw>()
+  const [announcement, setAnnouncement] = React.useState("")
+  const raw = edited ?? rawFromSearch(search, form.defaultAmount) ?? rawFrom(initial)
+  const shown = readInputs(model, raw, form.defaultAmount)
+
+  const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const next = { ...raw, [field]: event.target.value }
+    // a new stream brings its own moisture: the one typed for another waste no longer applies
+    if (field === "stream") next.moisture = ""
+    setEdited(next)
+    const read = readInputs(model, next, form.defaultAmount)
+    if (Object.keys(read.errors).length > 0) return
+    // the address carries the inputs, so a shared link shows the same estimate
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}?${toQuery(read.inputs)}${window.location.hash}`)
+    const stream = streamById(model, read.inputs.stream)!
+    setAnnouncement(fill(data.results.announce, { amount: formatNumber(read.inputs.amount), unit: read.inputs.per === "day" ? form.perDay : form.perYear, stream: stream.name }))
+  }
+
+  const { inputs, errors } = shown
+  const stream = streamById(model, inputs.stream)!
+  const fixed = moistureFixed(stream)
+  const results = errors.amount ? [] : estimate(model, inputs)
+  const groups = [...new Set(model.streams.map((candidate) => candidate.group))]
+  const solutionCopy = (id: string) => data.solutions.find((solution) => solution.id === id)
+
+  const payload = {
+    v: 1,
+    stream: stream.name,
+    amount: inputs.amount,
+    per: inputs.per,
+    moisture: inputs.moisture,
+    days: inputs.days,
+    link: `/estimate?${toQuery(inputs)}`,
+    results: results.flatMap((result) =>
+      rows(data.results, result).map(([measure, range]): EstimatePayloadRow => ({
+        label: `${solutionCopy(result.solution)?.title ?? result.solution}: ${measure.label}`,
+        low: roundForDisplay(range.low),
+        typical: roundForDisplay(range.typical),
+        high: roundForDisplay(range.high),
+        unit: measure.unit,
+      })),
+    ),
+  }
+  const quoteHref = `/contact?${new URLSearchParams({ subject: fill(data.results.quoteSubject, { stream: stream.name }), [LEAD_SOURCE_PARAM]: "estimate" satisfies LeadSource, estimate: JSON.stringify(payload) }).toString()}#${CONTACT_FORM_ID}`
+  const describedBy = (field: Field, hint: boolean) => [hint ? `estimate-${field}-hint` : "", errors[field as keyof InputErrors] ? `estimate-${field}-error` : ""].filter(Boolean).join(" ") || undefined
+
+  return (
+    <section className="section estimator" aria-labelledby="estimator-heading">
+      <div className="container">
+        <SectionHeading eyebrow={data.eyebrow} title={data.heading} intro={data.intro} id="estimator-heading" />
+        <noscript>
+          <p className="estimator__noscript">{data.noScript}</p>
+        </noscript>
+        <form className="estimator__form" onSubmit={(event) => event.preventDefault()} noValidate>
+          <div className="field estimator__stream">
+            <label htmlFor="estimate-stream">{form.stream}</label>
+            <select id="estimate-stream" name="stream" value={raw.stream} onChange={change("stream")}>
+              {groups.map((group) => (
+                <optgroup key={group} label={group}>
+                  {model.streams
+                    .filter((candidate) => candidate.group === group)
+                    .map((candidate) => (
+                      <option key={candidate.id} value={candidate.id}>
+                        {candidate.name}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="estimate-amount">{form.amount}</label>
+            <input id="estimate-amount" name="amount" type="text" inputMode="decimal" value={raw.amount} onChange={change("amount")} aria-invalid={errors.amount ? true : undefined} aria-describedby={describedBy("amount", false)} />
+            {errors.amount && (
+              <p id="estimate-amount-error" className="field__error">
+                {form.amountError}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor="estimate-per">{form.per}</label>
+            <select id="estimate-per" name="per" value={raw.per} onChange={change("per")}>
+              <option value="day">{form.perDay}</option>
+              <option value="year">{form.perYear}</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="estimate-moisture">{form.moisture}</label>
+            <input
+              id="estimate-moisture"
+              name="moisture"
+              type="text"
+              inputMode="decimal"
+              value={fixed ? "" : raw.moisture}
+              disabled={fixed}
+              placeholder={fixed ? undefined : formatNumber(defaultMoisture(model, stream))}
+              onChange={change("moisture")}
+              aria-invalid={errors.moisture ? true : undefined}
+              aria-describedby={describedBy("moisture", true)}
+            />
+            <p id="estimate-moisture-hint" className="field__hint">
+              {fixed ? form.moistureFixed : fill(form.moistureHint, { default: formatNumber(defaultMoisture(model, stream)) })}
+            </p>
+            {errors.moisture && (
+              <p id="estimate-moisture-error" className="field__error">
+                {fill(form.moistureError, { max: String(MAX_MOISTURE) })}
+              </p>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor="estimate-days">{form.days}</label>
+            <input id="estimate-days" name="days" type="text" inputMode="numeric" value={raw.days} placeholder={String(defaultDays(model))} onChange={change("days")} aria-invalid={errors.days ? true : undefined} aria-describedby={describedBy("days", true)} />
+            <p id="estimate-days-hint" className="field__hint">
+              {fill(form.daysHint, { default: String(defaultDays(model)) })}
+            </p>
+            {errors.days && (
+              <p id="estimate-days-error" className="field__error">
+                {form.daysError}
+              </p>
+            )}
+          </div>
+        </form>
+
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {announcement}
+        </p>
+        <h3 className="estimator__results-heading">{data.results.heading}</h3>
+        <p className="estimator__disclaimer">{data.disclaimer}</p>
+        {results.length === 0 && !errors.amount && <p>{data.results.none}</p>}
+        <div className="estimator__results">
+          {results.map((result) => {
+            const solution = solutionCopy(result.solution)
+            return (
+              <article key={result.solution} className="estimator__card" data-solution={result.solution}>
+                <h4>{solution?.title ?? result.solution}</h4>
+                <dl>
+                  {rows(data.results, result).map(([measure, range]) => (
+                    <div key={`${measure.label} ${measure.unit}`}>
+                      <dt>
+                        {measure.label}, {measure.unit}
+                      </dt>
+                      <dd>{showRange(data.results.range, range)}</dd>
+                    </div>
+                  ))}
+                </dl>
+                {solution && (
+                  <p className="estimator__machines">
+                    {data.results.machines}:{" "}
+                    {solution.machines.map((machine, index) => (
+                      <React.Fragment key={machine}>
+                        {index > 0 && ", "}
+                        <a href={products}>{machine}</a>
+                      </React.Fragment>
+                    ))}
+                    . <a href={solution.link.to}>{solution.link.label}</a>
+                  </p>
+                )}
+              </article>
+            )
+          })}
+        </div>
+        {results.length > 0 && (
+          <p className="estimator__actions">
+            <a className="button button--green" href={quoteHref}>
+              {data.results.quote}
+            </a>
+            <a href="#how-we-estimate">{data.results.sources}</a>
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}
+
+export const query = graphql`
+  fragment Estimator on EstimateJson {
+    eyebrow
+    heading
+    intro
+    disclaimer
+    noScript
+    form {
+      stream
+      amount
+      per
+      perDay
+      perYear
+      moisture
+      moistureHint
+      moistureFixed
+      days
+      daysHint
+      amountError
+      moistureError
+      daysError
+      defaultAmount
+    }
+    results {
+      heading
+      announce
+      range
+      electricityDay {
+        ...EstimateMeasure
+      }
+      electricityYear {
+        ...EstimateMeasure
+      }
+      plantSize {
+        ...EstimateMeasure
+      }
+      charcoal {
+        ...EstimateMeasure
+      }
+      biochar {
+        ...EstimateMeasure
+      }
+      ghg {
+        ...EstimateMeasure
+      }
+      water {
+        ...EstimateMeasure
+      }
+      machines
+      none
+      quote
+      quoteSubject
+      sources
+    }
+    solutions {
+      id
+      title
+      link {
+        label
+        to
+      }
+      machines
+    }
+  }
+
+  fragment EstimateMeasure on EstimateMeasure {
+    label
+    unit
+  }
+`

@@ -1,0 +1,73 @@
+/**
+ * The estimator's content (content/estimate/estimate.json) beyond its
+ * types: the ids the streams and solutions name exist, every factor says
+ * its unit and its source, and the machines are the Products page's. The
+ * factors' order (low ≤ typical ≤ high) is the model's @ordered rule.
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { SOLUTION_IDS, MAX_MOISTURE } from "../lib/estimate"
+import { SLUG } from "./routes"
+
+type Json = Record<string, unknown>
+const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((item): item is Json => typeof item === "object" && item !== null) : [])
+const blank = (value: unknown) => typeof value !== "string" || value.trim() === ""
+
+const STREAM_FACTORS = ["heatingValue", "moisture", "efficiency", "charcoalYield", "biocharYield", "landfillCarbon"] as const
+
+export function checkEstimate(file: string, data: unknown, contentDir: string, errors: string[]): void {
+  if (typeof data !== "object" || data === null) return
+  const estimate = data as Json
+  const factors = new Map<string, Json>()
+  list(estimate.factors).forEach((factor, index) => {
+    const where = `factors[${index}]${typeof factor.id === "string" ? ` ("${factor.id}")` : ""}`
+    if (typeof factor.id === "string") {
+      if (!SLUG.test(factor.id)) errors.push(`${file}: ${where} has an id that is not lower-case words joined by hyphens, e.g. "rice-husk-moisture".`)
+      if (factors.has(factor.id)) errors.push(`${file}: ${where}: another factor has the same id. Give each factor its own.`)
+      factors.set(factor.id, factor)
+    }
+    if (blank(factor.unit)) errors.push(`${file}: ${where} has no unit. Say what the numbers are in (e.g. "MJ/kg").`)
+    // a missing source is the model's "required" error already
+    if (typeof factor.source !== "object" || factor.source === null) return
+    const source = factor.source as Json
+    for (const field of ["title", "publisher", "url"]) if (blank(source[field])) errors.push(`${file}: ${where} has no source ${field}. Every figure needs its published source.`)
+    const year = source.year
+    if (typeof year === "number" && (year < 1900 || year > new Date().getFullYear() + 1)) errors.push(`${file}: ${where} has the source year ${year}; give the year it was published.`)
+  })
+
+  const named = (where: string, id: unknown) => {
+    if (typeof id === "string" && !factors.has(id)) errors.push(`${file}: ${where} names the factor "${id}", which is not in "factors". Add it or fix the id.`)
+  }
+  const streams = new Set<string>()
+  list(estimate.streams).forEach((stream, index) => {
+    const where = `streams[${index}]${typeof stream.id === "string" ? ` ("${stream.id}")` : ""}`
+    if (typeof stream.id === "string") {
+      if (!SLUG.test(stream.id)) errors.push(`${file}: ${where} has an id that is not lower-case words joined by hyphens; it goes into the page's address.`)
+      if (streams.has(stream.id)) errors.push(`${file}: ${where}: another stream has the same id.`)
+      streams.add(stream.id)
+    }
+    for (const field of STREAM_FACTORS) named(`${where}.${field}`, stream[field])
+    if (stream.efficiency && !stream.heatingValue) errors.push(`${file}: ${where} has an efficiency but no heatingValue: electricity needs both.`)
+    if (!stream.efficiency && !stream.charcoalYield && !stream.biocharYield) errors.push(`${file}: ${where} suits no solution: give it an efficiency, a charcoalYield or a biocharYield.`)
+    const moisture = typeof stream.moisture === "string" ? factors.get(stream.moisture) : undefined
+    if (moisture && [moisture.low, moisture.high].some((value) => typeof value === "number" && (value < 0 || value > MAX_MOISTURE)))
+      errors.push(`${file}: ${where}.moisture names "${stream.moisture}", whose values are not percentages from 0 to ${MAX_MOISTURE}.`)
+  })
+  for (const [field, id] of Object.entries((estimate.shared ?? {}) as Json)) named(`shared.${field}`, id)
+
+  let machines: Set<string> | undefined
+  try {
+    const products = JSON.parse(fs.readFileSync(path.join(contentDir, "products", "products.json"), "utf8")) as { items?: { title?: string }[] }
+    machines = new Set((products.items ?? []).map((item) => item.title ?? ""))
+  } catch {
+    machines = undefined // content/products/products.json's own check reports it
+  }
+  const solutions = list(estimate.solutions)
+  for (const id of SOLUTION_IDS) if (!solutions.some((solution) => solution.id === id)) errors.push(`${file}: "solutions" has no entry with "id": "${id}".`)
+  solutions.forEach((solution, index) => {
+    const where = `solutions[${index}]`
+    if (typeof solution.id === "string" && !(SOLUTION_IDS as readonly string[]).includes(solution.id)) errors.push(`${file}: ${where} has "id": "${solution.id}"; use one of ${SOLUTION_IDS.join(", ")}.`)
+    for (const machine of Array.isArray(solution.machines) ? solution.machines : [])
+      if (machines && typeof machine === "string" && !machines.has(machine)) errors.push(`${file}: ${where}.machines names "${machine}", which is not a machine of content/products/products.json. Use its title there.`)
+  })
+}
