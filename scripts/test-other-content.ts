@@ -55,11 +55,17 @@ async function otherContent(content: string): Promise<string[]> {
   })
   changes.push("hero: the first slide's heading")
 
+  let renamed = ""
   editJson(content, "products/products.json", (products) => {
     const [first] = products.items as Json[]
+    renamed = first!.title as string
     first!.title = "Inclined Feed Conveyor"
   })
-  changes.push("products: the first machine's name")
+  // the estimator names the machines each line uses: the validation asks for the new name there too
+  editJson(content, "estimate/estimate.json", (estimate) => {
+    for (const solution of estimate.solutions as { machines: string[] }[]) solution.machines = solution.machines.map((machine) => (machine === renamed ? "Inclined Feed Conveyor" : machine))
+  })
+  changes.push("products: the first machine's name (and where the estimator names it)")
 
   editJson(content, "services/services.json", (services) => {
     const [first] = services.cards as Json[]

@@ -7339,8 +7339,8 @@ type SolutionImageSortInput = {
 
 /** The descriptive text block of a solution page */
 type SolutionIntro = {
-  /** Link to the estimator under the paragraphs: what a visitor's own waste would make */
-  readonly estimate: ContentLink;
+  /** Link to the estimator under the paragraphs: what a visitor's own waste would make (none: no link) */
+  readonly estimate: Maybe<ContentLink>;
   /** Small text above the intro heading */
   readonly eyebrow: Scalars['String'];
   /** Paragraphs of the intro, in order */
@@ -7866,7 +7866,7 @@ type ServiceIndustryFragment = { readonly eyebrow: string, readonly title: strin
 
 type SocialLinkFragment = { readonly network: string, readonly label: string, readonly url: string, readonly hidden: boolean };
 
-type SolutionIntroFragment = { readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly estimate: { readonly label: string, readonly to: string } }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
+type SolutionIntroFragment = { readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly estimate: { readonly label: string, readonly to: string } | null }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> };
 
 type SolutionLinkFragment = { readonly slug: string, readonly title: string, readonly summary: string };
 
@@ -7875,7 +7875,7 @@ type SolutionTemplateQueryVariables = Exact<{
 }>;
 
 
-type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly solutionsJson: { readonly slug: string, readonly title: string, readonly breadcrumb: string, readonly description: string, readonly howItWorks: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> }, readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly estimate: { readonly label: string, readonly to: string } }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly pictures: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
+type SolutionTemplateQuery = { readonly siteJson: { readonly breadcrumbLabel: string, readonly breadcrumbHome: string, readonly gallery: { readonly eyebrow: string, readonly title: string, readonly previous: string, readonly next: string } } | null, readonly solutionsJson: { readonly slug: string, readonly title: string, readonly breadcrumb: string, readonly description: string, readonly howItWorks: { readonly eyebrow: string, readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly id: string, readonly title: string, readonly description: string, readonly icon: { readonly publicURL: string | null } }> }, readonly intro: { readonly eyebrow: string, readonly title: string, readonly paragraphs: ReadonlyArray<string>, readonly estimate: { readonly label: string, readonly to: string } | null }, readonly images: ReadonlyArray<{ readonly alt: string, readonly caption: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null, readonly galleryJson: { readonly visible: number, readonly transitionSpeed: number, readonly responsive: ReadonlyArray<{ readonly maxWidth: number, readonly visible: number }>, readonly pictures: ReadonlyArray<{ readonly id: string, readonly title: string, readonly alt: string, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }> } | null };
 
 type StructuredDataCompanyFragment = { readonly name: string, readonly legalName: string, readonly blurb: string, readonly email: string, readonly logo: { readonly publicURL: string | null }, readonly phone: { readonly tel: string }, readonly address: { readonly street: string, readonly locality: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly social: ReadonlyArray<{ readonly url: string, readonly hidden: boolean }> };
 

@@ -15,11 +15,13 @@ export function SolutionIntro({ data }: { data: Queries.SolutionIntroFragment })
           {data.intro.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-          <p>
-            <SmartLink to={data.intro.estimate.to} className="button button--green">
-              {data.intro.estimate.label}
-            </SmartLink>
-          </p>
+          {data.intro.estimate ? (
+            <p>
+              <SmartLink to={data.intro.estimate.to} className="button button--green">
+                {data.intro.estimate.label}
+              </SmartLink>
+            </p>
+          ) : null}
         </div>
         <ul className="solution-images">
           {data.images.map((entry) => (
