@@ -45,17 +45,18 @@ describe("the estimator with JavaScript", () => {
     await page.waitForFunction(() => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === "rice-husk")
     const inputs = readInputs(content, { stream: "rice-husk", amount: "20", per: "day" }, 20).inputs
     const expected = estimate(content, inputs)
-    expect(expected.map((result) => result.solution)).toEqual(["electricity", "biochar"])
-    const electricity = expected[0]!
-    const biochar = expected[1]!
-    if (electricity.solution !== "electricity" || biochar.solution === "electricity") throw new Error("unexpected order")
+    expect(expected.map((result) => result.solution)).toEqual(["electricity", "charcoal", "biochar"])
+    const [electricity, charcoal, biochar] = expected
+    if (electricity?.solution !== "electricity" || !charcoal || charcoal.solution === "electricity" || !biochar || biochar.solution === "electricity") throw new Error("unexpected results")
     expect(await cards(page)).toEqual([
       { solution: "electricity", values: [shown(electricity.kWhPerDay), shown(electricity.mWhPerYear), shown(electricity.kW), shown(electricity.co2e), shown(electricity.waterM3)] },
-      { solution: "biochar", values: [shown(biochar.tonnesPerDay), shown(biochar.co2e)] },
+      // rice husk would not go to a landfill: no greenhouse gas row rather than a 0
+      { solution: "charcoal", values: [shown(charcoal.tonnesPerDay)] },
+      { solution: "biochar", values: [shown(biochar.tonnesPerDay)] },
     ])
     // every machine links to the Products page, every factor to its source
     expect(await page.$$eval(".estimator__machines a[href='/product']", (links) => links.length)).toBeGreaterThan(0)
-    const sources = await page.$$eval("#estimate-factors ~ .estimate-table tbody tr", (rows) => rows.map((row) => row.querySelector("td:last-child a")?.getAttribute("href")))
+    const sources = await page.$$eval("details.estimate-factors .estimate-table tbody tr", (rows) => rows.map((row) => row.querySelector("td:last-child a")?.getAttribute("href")))
     expect(sources).toHaveLength(content.factors.length)
     expect(sources.every((href) => typeof href === "string" && href.length > 0)).toBe(true)
   })

@@ -21,11 +21,11 @@ function Citation({ factor, noteLabel }: { factor: Factor; noteLabel: string }) 
   )
 }
 
-/** A table that scrolls sideways on a phone, reachable by keyboard and named by its heading */
+/** A table that fits the screen's width (its columns wrap on a phone rather than scroll), named by its heading */
 function ReferenceTable({ labelledBy, columns, children }: { labelledBy: string; columns: readonly string[]; children: React.ReactNode }) {
   return (
-    <div className="estimate-table" role="region" aria-labelledby={labelledBy} tabIndex={0}>
-      <table>
+    <div className="estimate-table">
+      <table aria-labelledby={labelledBy}>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -55,26 +55,26 @@ export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; mode
           <h2 id="per-tonne-heading">{perTonne.heading}</h2>
           <p>{perTonne.intro}</p>
           <ReferenceTable labelledBy="per-tonne-heading" columns={perTonne.columns}>
-                {model.streams.map((stream) => {
-                  // one tonne on one operating day, at the stream's typical moisture
-                  const results = estimate(model, { stream: stream.id, amount: 1, per: "day", moisture: defaultMoisture(model, stream), days: defaultDays(model) })
-                  const suits = solutionsFor(stream)
-                  const cell = (value: number | undefined) => (value === undefined ? perTonne.notSuited : formatNumber(value))
-                  const electricity = results.find((result) => result.solution === "electricity")
-                  const char = (id: "charcoal" | "biochar") => {
-                    const result = results.find((candidate) => candidate.solution === id)
-                    return result && result.solution !== "electricity" ? result.tonnesPerDay.typical * 1000 : undefined
-                  }
-                  return (
-                    <tr key={stream.id}>
-                      <th scope="row">{stream.name}</th>
-                      <td>{cell(electricity && suits.includes("electricity") ? electricity.kWhPerDay.typical : undefined)}</td>
-                      <td>{cell(char("charcoal"))}</td>
-                      <td>{cell(char("biochar"))}</td>
-                      <td>{cell(stream.landfillCarbon ? landfillAvoided(model, stream, 1).typical * 1000 : undefined)}</td>
-                    </tr>
-                  )
-                })}
+            {model.streams.map((stream) => {
+              // one tonne on one operating day, at the stream's typical moisture
+              const results = estimate(model, { stream: stream.id, amount: 1, per: "day", moisture: defaultMoisture(model, stream), days: defaultDays(model) })
+              const suits = solutionsFor(stream)
+              const cell = (value: number | undefined) => (value === undefined ? perTonne.notSuited : formatNumber(value))
+              const electricity = results.find((result) => result.solution === "electricity")
+              const char = (id: "charcoal" | "biochar") => {
+                const result = results.find((candidate) => candidate.solution === id)
+                return result && result.solution !== "electricity" ? result.tonnesPerDay.typical * 1000 : undefined
+              }
+              return (
+                <tr key={stream.id}>
+                  <th scope="row">{stream.name}</th>
+                  <td>{cell(electricity && suits.includes("electricity") ? electricity.kWhPerDay.typical : undefined)}</td>
+                  <td>{cell(char("charcoal"))}</td>
+                  <td>{cell(char("biochar"))}</td>
+                  <td>{cell(stream.landfillCarbon ? landfillAvoided(model, stream, 1).typical * 1000 : undefined)}</td>
+                </tr>
+              )
+            })}
           </ReferenceTable>
         </div>
       </section>
@@ -84,21 +84,26 @@ export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; mode
           {method.formulas.map((formula) => (
             <p key={formula}>{formula}</p>
           ))}
-          <h3 id="estimate-factors">{method.factorsHeading}</h3>
-          <ReferenceTable labelledBy="estimate-factors" columns={method.columns}>
-                {model.factors.map((factor) => (
-                  <tr key={factor.id} id={`factor-${factor.id}`}>
-                    <th scope="row">{factor.label}</th>
-                    <td>{factor.low}</td>
-                    <td>{factor.typical}</td>
-                    <td>{factor.high}</td>
-                    <td>{factor.unit}</td>
-                    <td>
-                      <Citation factor={factor} noteLabel={method.note} />
-                    </td>
-                  </tr>
-                ))}
-          </ReferenceTable>
+          {/* closed until asked for: 26 rows of sources are not laid out, nor their fonts fetched, on every visit */}
+          <details className="estimate-factors">
+            <summary>
+              <h3 id="estimate-factors">{method.factorsHeading}</h3>
+            </summary>
+            <ReferenceTable labelledBy="estimate-factors" columns={method.columns}>
+              {model.factors.map((factor) => (
+                <tr key={factor.id} id={`factor-${factor.id}`}>
+                  <th scope="row">{factor.label}</th>
+                  <td>{factor.low}</td>
+                  <td>{factor.typical}</td>
+                  <td>{factor.high}</td>
+                  <td>{factor.unit}</td>
+                  <td>
+                    <Citation factor={factor} noteLabel={method.note} />
+                  </td>
+                </tr>
+              ))}
+            </ReferenceTable>
+          </details>
         </div>
       </section>
     </>

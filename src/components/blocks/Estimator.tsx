@@ -17,6 +17,7 @@ import {
   type InputErrors,
   type Range,
   type SolutionResult,
+  type Stream,
 } from "../../lib/estimate"
 import { fill } from "../../lib/text"
 import { SectionHeading } from "../primitives/SectionHeading"
@@ -51,8 +52,14 @@ function rawFromSearch(search: string, defaultAmount: number): Raw | undefined {
 
 const addressNeverChanges = () => () => undefined
 
-/** The rows each solution's results show, in order: [measure, range] */
-function rows(copy: EstimatorCopy["results"], result: SolutionResult): [Queries.EstimateMeasure, Range][] {
+/**
+ * The rows each solution's results show, in order: [measure, range].
+ * Charcoal and biochar avoid greenhouse gas here only as landfill methane:
+ * for a stream that would not go to a landfill that row is left out rather
+ * than shown as 0 (the carbon biochar stores is not claimed: no sourced
+ * permanence factor).
+ */
+function rows(copy: EstimatorCopy["results"], result: SolutionResult, stream: Stream): [Queries.EstimateMeasure, Range][] {
   if (result.solution === "electricity")
     return [
       [copy.electricityDay, result.kWhPerDay],
@@ -61,10 +68,8 @@ function rows(copy: EstimatorCopy["results"], result: SolutionResult): [Queries.
       [copy.ghg, result.co2e],
       [copy.water, result.waterM3],
     ]
-  return [
-    [result.solution === "charcoal" ? copy.charcoal : copy.biochar, result.tonnesPerDay],
-    [copy.ghg, result.co2e],
-  ]
+  const made: [Queries.EstimateMeasure, Range] = [result.solution === "charcoal" ? copy.charcoal : copy.biochar, result.tonnesPerDay]
+  return stream.landfillCarbon ? [made, [copy.ghg, result.co2e]] : [made]
 }
 
 const showRange = (template: string, range: Range) =>
@@ -116,7 +121,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
     days: inputs.days,
     link: `/estimate?${toQuery(inputs)}`,
     results: results.flatMap((result) =>
-      rows(data.results, result).map(([measure, range]): EstimatePayloadRow => ({
+      rows(data.results, result, stream).map(([measure, range]): EstimatePayloadRow => ({
         label: `${solutionCopy(result.solution)?.title ?? result.solution}: ${measure.label}`,
         low: roundForDisplay(range.low),
         typical: roundForDisplay(range.typical),
@@ -135,7 +140,8 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
         <noscript>
           <p className="estimator__noscript">{data.noScript}</p>
         </noscript>
-        <form className="estimator__form" onSubmit={(event) => event.preventDefault()} noValidate>
+        {/* not a <form>: nothing is sent, the results follow each change */}
+        <div className="estimator__form">
           <div className="field estimator__stream">
             <label htmlFor="estimate-stream">{form.stream}</label>
             <select id="estimate-stream" name="stream" value={raw.stream} onChange={change("stream")}>
@@ -203,7 +209,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
               </p>
             )}
           </div>
-        </form>
+        </div>
 
         <p className="visually-hidden" role="status" aria-live="polite">
           {announcement}
@@ -218,7 +224,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
               <article key={result.solution} className="estimator__card" data-solution={result.solution}>
                 <h4>{solution?.title ?? result.solution}</h4>
                 <dl>
-                  {rows(data.results, result).map(([measure, range]) => (
+                  {rows(data.results, result, stream).map(([measure, range]) => (
                     <div key={`${measure.label} ${measure.unit}`}>
                       <dt>
                         {measure.label}, {measure.unit}
