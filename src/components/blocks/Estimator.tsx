@@ -53,6 +53,17 @@ function rawFromSearch(search: string, defaultAmount: number): Raw | undefined {
 const addressNeverChanges = () => () => undefined
 
 /**
+ * Where a field will be, until the page's script runs: a box drawn like the
+ * field, holding what it will hold. The first HTML has no form controls: a
+ * page with them has Chrome lay it out at DOMContentLoaded for autofill,
+ * before the font is in (20-30 ms of the first task on a slowed phone,
+ * measured), and without JavaScript the fields could do nothing anyway.
+ */
+function Pending({ text, placeholder = false, list = false }: { text: string; placeholder?: boolean; list?: boolean }) {
+  return <span className={["field__control", placeholder && "field__control--placeholder", list && "field__control--list"].filter(Boolean).join(" ")}>{text}</span>
+}
+
+/**
  * The rows each solution's results show, in order: [measure, range].
  * Charcoal and biochar avoid greenhouse gas here only as landfill methane:
  * for a stream that would not go to a landfill that row is left out rather
@@ -87,6 +98,8 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   // The address exists only in the browser: the page's HTML and its hydration
   // read "" (the default estimate), the render right after reads the real one
   const search = React.useSyncExternalStore(addressNeverChanges, () => window.location.search, () => "")
+  // true from the render right after hydration: the fields replace their boxes then
+  const live = React.useSyncExternalStore(addressNeverChanges, () => true, () => false)
   const [edited, setEdited] = React.useState<Raw>()
   const [announcement, setAnnouncement] = React.useState("")
   const raw = edited ?? rawFromSearch(search, form.defaultAmount) ?? rawFrom(initial)
@@ -143,24 +156,32 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
         {/* not a <form>: nothing is sent, the results follow each change */}
         <div className="estimator__form">
           <div className="field estimator__stream">
-            <label htmlFor="estimate-stream">{form.stream}</label>
-            <select id="estimate-stream" name="stream" value={raw.stream} onChange={change("stream")}>
-              {groups.map((group) => (
-                <optgroup key={group} label={group}>
-                  {model.streams
-                    .filter((candidate) => candidate.group === group)
-                    .map((candidate) => (
-                      <option key={candidate.id} value={candidate.id}>
-                        {candidate.name}
-                      </option>
-                    ))}
-                </optgroup>
-              ))}
-            </select>
+            <label htmlFor={live ? "estimate-stream" : undefined}>{form.stream}</label>
+            {live ? (
+              <select id="estimate-stream" name="stream" value={raw.stream} onChange={change("stream")}>
+                {groups.map((group) => (
+                  <optgroup key={group} label={group}>
+                    {model.streams
+                      .filter((candidate) => candidate.group === group)
+                      .map((candidate) => (
+                        <option key={candidate.id} value={candidate.id}>
+                          {candidate.name}
+                        </option>
+                      ))}
+                  </optgroup>
+                ))}
+              </select>
+            ) : (
+              <Pending text={stream.name} list />
+            )}
           </div>
           <div className="field">
-            <label htmlFor="estimate-amount">{form.amount}</label>
-            <input id="estimate-amount" name="amount" type="text" inputMode="decimal" value={raw.amount} onChange={change("amount")} aria-invalid={errors.amount ? true : undefined} aria-describedby={describedBy("amount", false)} />
+            <label htmlFor={live ? "estimate-amount" : undefined}>{form.amount}</label>
+            {live ? (
+              <input id="estimate-amount" name="amount" type="text" inputMode="decimal" value={raw.amount} onChange={change("amount")} aria-invalid={errors.amount ? true : undefined} aria-describedby={describedBy("amount", false)} />
+            ) : (
+              <Pending text={raw.amount} />
+            )}
             {errors.amount && (
               <p id="estimate-amount-error" className="field__error">
                 {form.amountError}
@@ -168,26 +189,34 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             )}
           </div>
           <div className="field">
-            <label htmlFor="estimate-per">{form.per}</label>
-            <select id="estimate-per" name="per" value={raw.per} onChange={change("per")}>
-              <option value="day">{form.perDay}</option>
-              <option value="year">{form.perYear}</option>
-            </select>
+            <label htmlFor={live ? "estimate-per" : undefined}>{form.per}</label>
+            {live ? (
+              <select id="estimate-per" name="per" value={raw.per} onChange={change("per")}>
+                <option value="day">{form.perDay}</option>
+                <option value="year">{form.perYear}</option>
+              </select>
+            ) : (
+              <Pending text={raw.per === "year" ? form.perYear : form.perDay} list />
+            )}
           </div>
           <div className="field">
-            <label htmlFor="estimate-moisture">{form.moisture}</label>
-            <input
-              id="estimate-moisture"
-              name="moisture"
-              type="text"
-              inputMode="decimal"
-              value={fixed ? "" : raw.moisture}
-              disabled={fixed}
-              placeholder={fixed ? undefined : formatNumber(defaultMoisture(model, stream))}
-              onChange={change("moisture")}
-              aria-invalid={errors.moisture ? true : undefined}
-              aria-describedby={describedBy("moisture", true)}
-            />
+            <label htmlFor={live ? "estimate-moisture" : undefined}>{form.moisture}</label>
+            {live ? (
+              <input
+                id="estimate-moisture"
+                name="moisture"
+                type="text"
+                inputMode="decimal"
+                value={fixed ? "" : raw.moisture}
+                disabled={fixed}
+                placeholder={fixed ? undefined : formatNumber(defaultMoisture(model, stream))}
+                onChange={change("moisture")}
+                aria-invalid={errors.moisture ? true : undefined}
+                aria-describedby={describedBy("moisture", true)}
+              />
+            ) : (
+              <Pending text={fixed ? "" : formatNumber(defaultMoisture(model, stream))} placeholder />
+            )}
             <p id="estimate-moisture-hint" className="field__hint">
               {fixed ? form.moistureFixed : fill(form.moistureHint, { default: formatNumber(defaultMoisture(model, stream)) })}
             </p>
@@ -198,8 +227,12 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             )}
           </div>
           <div className="field">
-            <label htmlFor="estimate-days">{form.days}</label>
-            <input id="estimate-days" name="days" type="text" inputMode="numeric" value={raw.days} placeholder={String(defaultDays(model))} onChange={change("days")} aria-invalid={errors.days ? true : undefined} aria-describedby={describedBy("days", true)} />
+            <label htmlFor={live ? "estimate-days" : undefined}>{form.days}</label>
+            {live ? (
+              <input id="estimate-days" name="days" type="text" inputMode="numeric" value={raw.days} placeholder={String(defaultDays(model))} onChange={change("days")} aria-invalid={errors.days ? true : undefined} aria-describedby={describedBy("days", true)} />
+            ) : (
+              <Pending text={String(defaultDays(model))} placeholder />
+            )}
             <p id="estimate-days-hint" className="field__hint">
               {fill(form.daysHint, { default: String(defaultDays(model)) })}
             </p>
