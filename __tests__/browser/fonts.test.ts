@@ -25,6 +25,8 @@ describe("the self-hosted font", () => {
       body.querySelectorAll("script, style, noscript, template").forEach((element) => element.remove())
       const text = (body.textContent ?? "") + [...document.querySelectorAll("[placeholder]")].map((element) => element.getAttribute("placeholder")).join("")
       const characters = [...new Set([...text.replace(/[\s\u00ad\u200b-\u200d\u2060\ufeff]/g, "")])]
+      // A face whose unicode-range covers only text in a closed <details> is not fetched by the first layout: fetch every face the text needs before measuring.
+      await document.fonts.load(`40px ${family}`, characters.join(""))
       const probe = document.createElement("span")
       probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;font-size:40px"
       document.body.append(probe)
