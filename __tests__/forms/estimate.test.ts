@@ -12,6 +12,7 @@ import path from "path"
 import { BODY_LIMIT_BYTES } from "../../src/forms/service"
 import { cleanUpAll, ROOT, startFormServer, startSmtp, waitUntil, type FormServer, type ReceivedMail, type SmtpSink } from "../support/form-server"
 import { request, type Reply } from "../support/http"
+import { exampleEstimate } from "../fixtures/estimate"
 
 jest.setTimeout(120_000)
 afterAll(() => cleanUpAll(), 30_000)
@@ -29,17 +30,8 @@ const SITE_URL = "https://forms.example.com"
 const MAIL_TO = "sales@example.com"
 
 const estimate = {
-  v: 1,
-  stream: "Rice husk",
-  amount: 20,
-  per: "day",
-  moisture: 10,
-  days: 330,
-  link: "/estimate?stream=rice-husk&amount=20&per=day&moisture=10&days=330",
-  results: [
-    { label: "Net electricity", low: 1200, typical: 1500, high: 1800, unit: "kWh/day" },
-    { label: "Biochar", low: 0.5, typical: 0.75, high: 1.25, unit: "t/day" },
-  ],
+  ...exampleEstimate(),
+  results: [...exampleEstimate().results, { label: "Biochar", low: 0.5, typical: 0.75, high: 1.25, unit: "t/day" }],
 }
 const ESTIMATE_JSON = JSON.stringify(estimate)
 /** The lines every reader of the lead sees, in the content's words, the figures written out by hand */

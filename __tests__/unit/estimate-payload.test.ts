@@ -8,17 +8,9 @@ import { act, fireEvent, render, screen } from "@testing-library/react"
 import { ContactForm } from "../../src/components/blocks/ContactForm"
 import { formatEstimate, parseEstimate, type Estimate } from "../../src/forms/estimate"
 import { forms, privacy } from "../fixtures/chrome"
+import { contactFormCopy, exampleEstimate } from "../fixtures/estimate"
 
-const example = (): Estimate => ({
-  v: 1,
-  stream: "Rice husk",
-  amount: 20,
-  per: "day",
-  moisture: 10,
-  days: 330,
-  link: "/estimate?stream=rice-husk&amount=20&per=day&moisture=10&days=330",
-  results: [{ label: "Net electricity", low: 1200, typical: 1500, high: 1800, unit: "kWh/day" }],
-})
+const example = exampleEstimate
 
 /** The example with one change, as JSON */
 const changed = (change: (estimate: Record<string, unknown> & { results: Record<string, unknown>[] }) => void): string => {
@@ -124,15 +116,7 @@ describe("formatEstimate", () => {
 })
 
 describe("ContactForm with ?estimate=", () => {
-  const field = (label: string) => ({ label, placeholder: "" })
-  const data = {
-    title: "Write to us",
-    text: "We answer.",
-    requiredNote: "* required",
-    submit: "Send",
-    fields: { username: field("Name"), email: field("E-mail"), phone: field("Phone"), subject: field("Subject"), message: field("Message") },
-    estimate: texts,
-  }
+  const data = contactFormCopy(texts)
   const json = JSON.stringify(example())
   const renderAt = (address: string) => {
     window.history.replaceState(null, "", address)

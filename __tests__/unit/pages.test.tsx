@@ -6,17 +6,10 @@ import { HowItWorks } from "../../src/components/blocks/HowItWorks"
 import { ProductList } from "../../src/components/blocks/ProductList"
 import SolutionTemplate from "../../src/templates/solution"
 import { company, forms, privacy, site, solutions } from "../fixtures/chrome"
+import { contactFormCopy } from "../fixtures/estimate"
 import { imageFile, publicFile } from "../fixtures/image"
 
-const field = (label: string) => ({ label, placeholder: "" })
-const contactForm = {
-  title: "Write to us",
-  text: "We answer.",
-  requiredNote: "* required",
-  submit: "Send",
-  fields: { username: field("Name"), email: field("E-mail"), phone: field("Phone"), subject: field("Subject"), message: field("Message") },
-  estimate: { label: "Estimate", note: "Attached.", remove: "Remove", subject: "Quote: {stream}", summary: "{stream}", perDay: "day", perYear: "year", result: "{label}" },
-}
+const contactForm = contactFormCopy({ note: "Attached.", remove: "Remove", subject: "Quote: {stream}", summary: "{stream}", perDay: "day", perYear: "year", result: "{label}" })
 
 describe("ContactForm", () => {
   afterEach(() => window.history.replaceState(null, "", "/"))
