@@ -59,6 +59,14 @@ describe("the estimator with JavaScript", () => {
     const sources = await page.$$eval("details.estimate-factors .estimate-table tbody tr", (rows) => rows.map((row) => row.querySelector("td:last-child a")?.getAttribute("href")))
     expect(sources).toHaveLength(content.factors.length)
     expect(sources.every((href) => typeof href === "string" && href.length > 0)).toBe(true)
+    // the tables scroll inside themselves on a phone, never the page, and the keyboard reaches the scroller
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375)
+    expect(await page.$$eval(".estimate-table", (scrollers) => scrollers.map((scroller) => scroller.tabIndex))).toEqual([0, 0])
+    // the sources are one click away: the link lands on the method with the factors open
+    expect(await page.$eval("details.estimate-factors", (details) => (details as HTMLDetailsElement).open)).toBe(false)
+    await page.click(".estimator__actions a[href='#how-we-estimate']")
+    await page.waitForFunction(() => (document.querySelector("details.estimate-factors") as HTMLDetailsElement).open)
+    expect(await page.locator("details.estimate-factors tbody tr").first().isVisible()).toBe(true)
   })
 
   it("keeps the address in step, announces the change politely, and a shared link shows the same estimate", async () => {

@@ -21,10 +21,15 @@ function Citation({ factor, noteLabel }: { factor: Factor; noteLabel: string }) 
   )
 }
 
-/** A table that fits the screen's width (its columns wrap on a phone rather than scroll), named by its heading */
+/**
+ * A table named by its heading. Where the screen is narrower than the table
+ * needs (a phone), it scrolls sideways rather than break its words and
+ * numbers letter by letter; the scroller takes the keyboard's focus so it
+ * can be scrolled without a pointer.
+ */
 function ReferenceTable({ labelledBy, columns, children }: { labelledBy: string; columns: readonly string[]; children: React.ReactNode }) {
   return (
-    <div className="estimate-table">
+    <div className="estimate-table" role="group" aria-labelledby={labelledBy} tabIndex={0}>
       <table aria-labelledby={labelledBy}>
         <thead>
           <tr>
@@ -48,6 +53,16 @@ function ReferenceTable({ labelledBy, columns, children }: { labelledBy: string;
  */
 export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; model: EstimateModel }) {
   const { perTonne, method } = data
+  const factors = React.useRef<HTMLDetailsElement>(null)
+  // A link to the method (the estimator's "and the sources") opens the factors too: the sources are one click away
+  React.useEffect(() => {
+    const openOnArrival = () => {
+      if (factors.current && (window.location.hash === "#how-we-estimate" || window.location.hash === "#estimate-factors")) factors.current.open = true
+    }
+    openOnArrival()
+    window.addEventListener("hashchange", openOnArrival)
+    return () => window.removeEventListener("hashchange", openOnArrival)
+  }, [])
   return (
     <>
       <section className="section section--tint estimate-reference" aria-labelledby="per-tonne-heading">
@@ -85,7 +100,7 @@ export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; mode
             <p key={formula}>{formula}</p>
           ))}
           {/* closed until asked for: 26 rows of sources are not laid out, nor their fonts fetched, on every visit */}
-          <details className="estimate-factors">
+          <details className="estimate-factors" ref={factors}>
             <summary>
               <h3 id="estimate-factors">{method.factorsHeading}</h3>
             </summary>
