@@ -21,6 +21,9 @@ interface Contact {
   form: { fields: Record<string, { label: string }> }
 }
 
+/** A page load, a form post and a navigation each: more than Jest's 5 s when the machine is busy */
+jest.setTimeout(30_000)
+
 const forms = readContent<Forms>("forms/forms.json")
 const contact = readContent<Contact>("contact/contact.json")
 const products = readContent<{ items: { title: string }[] }>("products/products.json")
