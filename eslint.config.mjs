@@ -9,7 +9,7 @@ import globals from "globals"
 import tseslint from "typescript-eslint"
 
 export default tseslint.config(
-  { ignores: ["public/", ".cache/", ".netlify/", "node_modules/", "screenshots/", "audit/", "var/", "src/gatsby-types.d.ts"] },
+  { ignores: ["public/", ".cache/", "scripts/audit/floor/public/", "scripts/audit/floor/.cache/", ".netlify/", "node_modules/", "screenshots/", "audit/", "var/", "src/gatsby-types.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-import { BUDGET, evaluate, lighthouseFindings, missesTiming } from "../../scripts/audit/budgets"
+import { BUDGET, evaluate, FLOOR, floorFindings, lighthouseFindings, missesTiming } from "../../scripts/audit/budgets"
 import type { Measured } from "../../scripts/audit/lighthouse"
 import type { AuditPage } from "../../scripts/audit/routes"
 
@@ -7,12 +7,13 @@ const perfect = { performance: 100, accessibility: 100, "best-practices": 100, s
 
 /** A route's Lighthouse medians that meet every budget, with five runs that do too */
 function measured(overrides: Partial<Measured> = {}): Measured {
-  const run = { scores: perfect, lcpMs: 1200, tbtMs: 10, cls: 0, benchmarkIndex: 1500 }
+  const run = { scores: perfect, lcpMs: 1200, tbtMs: 10, cls: 0, fcpMs: 1100, benchmarkIndex: 1500 }
   return {
     scores: perfect,
     lcpMs: 1200,
     tbtMs: 10,
     cls: 0,
+    fcpMs: 1100,
     scripts: [{ url: `${ORIGIN}/app.js`, gzipBytes: 90 * 1024 }],
     jsTransferBytes: 80_000,
     jsGzipBytes: 90 * 1024,
@@ -102,6 +103,66 @@ describe("the Lighthouse budgets, held against the medians", () => {
   })
 })
 
+/** The floor as measured: first paint 1000 ms, largest 1100 ms, 64 KiB of gzip JavaScript */
+const floorMeasured = measured({ fcpMs: 1000, lcpMs: 1100, jsGzipBytes: 64 * 1024 })
+
+describe("the floor's budgets: each route against a bare Gatsby page", () => {
+  it("meets each budget at exactly its ratio: first paint 1.15x the floor's, largest paint 1.1x its own first paint, JavaScript 1.15x", () => {
+    const route = measured({ fcpMs: 1150, lcpMs: 1265, jsGzipBytes: 1.15 * 64 * 1024 })
+    const { row, misses, notes } = floorFindings("/", route, floorMeasured, true)
+    expect(misses).toEqual([])
+    expect(notes).toEqual([])
+    expect(row).toEqual({ route: "/", fcpMs: 1150, fcpRatio: 1.15, lcpMs: 1265, lcpOverFcp: 1.1, jsGzipBytes: 1.15 * 64 * 1024, jsRatio: 1.15 })
+  })
+
+  it("misses each ratio just over its budget; the paints are timing misses, the JavaScript is not", () => {
+    // 1151 / 1000, 1267 / 1151 = 1.1008, 73.7 / 64 KiB = 1.1516
+    const route = measured({ fcpMs: 1151, lcpMs: 1267, jsGzipBytes: Math.ceil(1.1516 * 64 * 1024) })
+    const { misses } = floorFindings("/product", route, floorMeasured, true)
+    expect(misses.map((m) => [m.route, m.what, m.timing])).toEqual([
+      ["/product", "first paint 1.15x > 1.15x (1151 ms against the floor's 1000 ms)", true],
+      ["/product", "largest paint over its own first paint 1.10x > 1.1x (1267 ms against 1151 ms)", true],
+      ["/product", "JavaScript 1.15x > 1.15x (73.7 KB gz against the floor's 64.0 KB)", false],
+    ])
+  })
+
+  it("lists the same misses as notes while the budgets are not enforced", () => {
+    const route = measured({ fcpMs: 1300, lcpMs: 1300, jsGzipBytes: 64 * 1024 })
+    const { misses, notes } = floorFindings("/", route, floorMeasured, false)
+    expect(misses).toEqual([])
+    expect(notes).toEqual(["/: first paint 1.30x > 1.15x (1300 ms against the floor's 1000 ms); a floor budget, not yet enforced"])
+  })
+
+  it("misses a ratio it cannot work out: a figure missing is not within", () => {
+    const { row, misses } = floorFindings("/", measured({ jsGzipBytes: undefined }), floorMeasured, true)
+    expect(row.jsRatio).toBeUndefined()
+    expect(misses.map((m) => m.what)).toEqual(["JavaScript could not be compared > 1.15x (NaN KB gz against the floor's 64.0 KB)"])
+  })
+
+  it("evaluate puts the floor first in the second table, each public route after it, and misses a floor that could not be measured", () => {
+    const pages: AuditPage[] = [
+      { route: "/", kind: "public", status: 200, file: "public/index.html" },
+      { route: "/thank-you", kind: "noindex", status: 200, file: "public/thank-you/index.html" },
+    ]
+    const home = measured({ fcpMs: 1000, lcpMs: 1500, jsGzipBytes: 80 * 1024 })
+    const { floorRows, misses, notes } = evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: floorMeasured } })
+    expect(floorRows.map((row) => [row.route, row.fcpRatio, row.lcpOverFcp, row.jsRatio])).toEqual([
+      [FLOOR, 1, 1.1, 1],
+      ["/", 1, 1.5, 1.25],
+    ])
+    // not enforced by default: notes, not misses
+    expect(misses).toEqual([])
+    expect(notes.filter((note) => note.includes("a floor budget, not yet enforced"))).toHaveLength(2)
+    expect(evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: floorMeasured }, floorBudgets: true }).misses.map((m) => m.what.split(" (")[0])).toEqual([
+      "largest paint over its own first paint 1.50x > 1.1x",
+      "JavaScript 1.25x > 1.15x",
+    ])
+    expect(evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: { error: "build failed" } } }).misses.map((m) => `${m.route}: ${m.what}`)).toEqual([
+      `${FLOOR}: the floor could not be measured: build failed`,
+    ])
+  })
+})
+
 describe("evaluate: the table's rows and the misses of every part", () => {
   const pages: AuditPage[] = [
     { route: "/", kind: "public", status: 200, file: "public/index.html" },
@@ -112,7 +173,7 @@ describe("evaluate: the table's rows and the misses of every part", () => {
   const axe = { "/": { 375: { violations: [], incomplete: 0 }, 1440: { violations: [], incomplete: 0, error: "timed out" } }, "/thank-you": {} }
 
   it("counts each part per page and lists each miss under its page", () => {
-    const { rows, misses } = evaluate({ origin: ORIGIN, pages, runs: 5, html, links, axe, lh: { "/": measured() } })
+    const { rows, misses } = evaluate({ origin: ORIGIN, pages, runs: 5, html, links, axe, lh: { "/": measured(), [FLOOR]: floorMeasured } })
     expect(rows).toEqual([
       expect.objectContaining({ route: "/", kind: "public", lcpMs: 1200, axe: { 375: 0, 1440: "err" }, htmlErrors: 0, broken: 0 }),
       expect.objectContaining({ route: "/thank-you", kind: "noindex", htmlErrors: 1, broken: 1 }),
@@ -127,7 +188,7 @@ describe("evaluate: the table's rows and the misses of every part", () => {
 
   it("makes a public route Lighthouse could not measure a miss, and adds the control rows after the pages", () => {
     const control = measured({ tbtMs: 60, headers: ["x-frame-options"] })
-    const lh = { "/": { error: "NO_FCP" }, "(control: site headers)": control, "(control: no headers)": { error: "no run" } }
+    const lh = { "/": { error: "NO_FCP" }, "(control: site headers)": control, "(control: no headers)": { error: "no run" }, [FLOOR]: floorMeasured }
     const { rows, misses, notes } = evaluate({ origin: ORIGIN, pages, runs: 5, lh })
     expect(misses.map((m) => m.what)).toEqual(["Lighthouse did not run: NO_FCP"])
     expect(rows.map((row) => [row.route, row.kind])).toEqual([

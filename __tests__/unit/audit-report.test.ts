@@ -1,6 +1,6 @@
-import type { Miss, Row } from "../../scripts/audit/budgets"
+import { FLOOR, type Miss, type Row } from "../../scripts/audit/budgets"
 import { parseOptions, type Options } from "../../scripts/audit/options"
-import { formatTable, verdict } from "../../scripts/audit/report"
+import { formatFloorTable, formatTable, verdict } from "../../scripts/audit/report"
 import calibration from "../../scripts/lighthouse-calibration.cjs"
 
 const { calibratedSlowdown } = calibration
@@ -35,6 +35,23 @@ describe("the audit's table", () => {
   })
 })
 
+describe("the table against the floor", () => {
+  it("prints the floor first, each ratio to two places, * on a ratio over its budget and – on a figure missing", () => {
+    const lines = formatFloorTable([
+      { route: FLOOR, fcpMs: 637.4, fcpRatio: 1, lcpMs: 770, lcpOverFcp: 1.208, jsGzipBytes: 66_662, jsRatio: 1 },
+      { route: "/", fcpMs: 801, fcpRatio: 1.2567, lcpMs: 1357, lcpOverFcp: 1.694, jsGzipBytes: 83_251, jsRatio: 1.2489 },
+      { route: "/privacy", fcpMs: 640, fcpRatio: 1.004, lcpMs: 700, lcpOverFcp: 1.09, jsGzipBytes: undefined, jsRatio: undefined },
+    ]).split("\n")
+    expect(lines).toEqual([
+      "Against the floor          FCP ms  x floor  LCP ms  LCP/FCP  JS KB gz  x floor",
+      "------------------------- ------- -------- ------- -------- --------- --------",
+      "(floor: bare Gatsby page)     637     1.00     770     1.21      65.1     1.00",
+      "/                             801    1.26*    1357    1.69*      81.3    1.25*",
+      "/privacy                      640     1.00     700     1.09         –        –",
+    ])
+  })
+})
+
 describe("the verdict and the exit code", () => {
   const options = (args: string[]) => parseOptions(args) as Options
   const timing: Miss = { route: "/", what: "LCP 1600 ms > 1500 ms", detail: [], timing: true }
@@ -53,8 +70,9 @@ describe("the verdict and the exit code", () => {
   })
 
   it("takes the old command line and refuses anything else", () => {
-    expect(parseOptions(["--no-build", "--timing-advisory", "--runs=2", "--only=axe,lighthouse"])).toEqual({ runs: 2, only: ["axe", "lighthouse"], noBuild: true, timingAdvisory: true })
-    expect(parseOptions([])).toEqual({ runs: 5, only: ["html", "links", "axe", "lighthouse"], noBuild: false, timingAdvisory: false })
+    expect(parseOptions(["--no-build", "--timing-advisory", "--runs=2", "--only=axe,lighthouse"])).toEqual({ runs: 2, only: ["axe", "lighthouse"], noBuild: true, timingAdvisory: true, floorBudgets: false })
+    expect(parseOptions([])).toEqual({ runs: 5, only: ["html", "links", "axe", "lighthouse"], noBuild: false, timingAdvisory: false, floorBudgets: false })
+    expect(parseOptions(["--floor-budgets"])).toMatchObject({ floorBudgets: true })
     expect(parseOptions(["--runs=0"])).toEqual({ error: "--runs must be a positive whole number" })
     expect(parseOptions(["--only=css"])).toEqual({ error: '--only: unknown part "css"' })
     expect(parseOptions(["--fast"])).toHaveProperty("error", expect.stringMatching(/^Unknown option --fast\./))

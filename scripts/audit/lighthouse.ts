@@ -10,7 +10,8 @@ import type { Result } from "lighthouse"
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js"
 import { LIGHTHOUSE_SETTINGS, launchForLighthouse, runCalibrated } from "../lighthouse-settings.mjs"
 import lighthouseTrace, { type ObservedTask } from "../lighthouse-trace.cjs"
-import { CATEGORIES, type Category, CONTROLS } from "./budgets"
+import { CATEGORIES, type Category, CONTROLS, FLOOR } from "./budgets"
+import { startFloorServer } from "./floor"
 import { atExit, errorMessage, isAborted, log, TIMEOUT, withTimeout } from "./lifecycle"
 import type { AuditPage } from "./routes"
 import { get, gzipBytes, startControlServer } from "./serve"
@@ -102,14 +103,15 @@ export interface Calibration {
 }
 
 /** A route's measurement: the median run's details with each budget figure's median over the valid runs */
-export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls"> {
+export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls" | "fcpMs"> {
   lcpMs: number | null
   tbtMs: number | null
   cls: number | null
+  fcpMs: number | null
   observedTasks: ObservedTask[] | undefined
   /** 1-based */
   medianRun: number
-  runs: (Pick<RunSummary, "scores" | "lcpMs" | "tbtMs" | "cls" | "benchmarkIndex"> & Partial<Calibration>)[]
+  runs: (Pick<RunSummary, "scores" | "lcpMs" | "tbtMs" | "cls" | "fcpMs" | "benchmarkIndex"> & Partial<Calibration>)[]
   /** the median TBT over the valid runs at Lighthouse's own 4x CPU slowdown, uncalibrated */
   tbtMsAt4x?: number | null
   errors: string[]
@@ -285,11 +287,12 @@ function summarizeRuns({ runs, tasks, calibration, errors }: Runs): Measurement 
     lcpMs: medianOf(validSummaries.map((run) => run.lcpMs)),
     tbtMs: medianOf(validSummaries.map((run) => run.tbtMs)),
     cls: medianOf(validSummaries.map((run) => run.cls)),
+    fcpMs: medianOf(validSummaries.map((run) => run.fcpMs)),
     observedTasks: tasks.get(median),
     medianRun: runs.indexOf(median) + 1,
     runs: runs.map((lhr, index) => {
-      const { scores, lcpMs, tbtMs, cls, benchmarkIndex } = runSummaries[index] as RunSummary
-      return { scores, lcpMs, tbtMs, cls, benchmarkIndex, ...calibration.get(lhr) }
+      const { scores, lcpMs, tbtMs, cls, fcpMs, benchmarkIndex } = runSummaries[index] as RunSummary
+      return { scores, lcpMs, tbtMs, cls, fcpMs, benchmarkIndex, ...calibration.get(lhr) }
     }),
     tbtMsAt4x: medianOf(valid.map((lhr) => calibration.get(lhr)?.tbtMsAt4x)),
     errors,
@@ -336,17 +339,39 @@ export interface MoreRuns {
 /** What the control replays of the site's response: its policy headers, not those of the file it was */
 const NOT_REPLAYED = new Set(["content-length", "content-encoding", "content-type", "etag", "last-modified", "date", "connection", "keep-alive", "transfer-encoding", "vary", "accept-ranges", "cache-control"])
 
-export async function runLighthouse(root: string, origin: string, pages: AuditPage[], runCount: number, moreRuns?: MoreRuns): Promise<LighthouseResults> {
+/** The JavaScript of a measured page as gzip: the same script URLs, fetched again as a gzip-only client gets them */
+async function addGzipBytes(summary: Measured): Promise<void> {
+  try {
+    let gzip = 0
+    for (const script of summary.scripts) {
+      const sent = await gzipBytes(script.url)
+      if (sent.status !== 200) throw new Error(`${script.url} answered ${sent.status} when fetched again for its gzip size (was public/ rebuilt?)`)
+      script.gzipBytes = sent.bytes
+      script.gzipEncoding = sent.encoding
+      gzip += sent.bytes
+    }
+    summary.jsGzipBytes = gzip
+  } catch (error) {
+    summary.jsGzipError = errorMessage(error)
+  }
+}
+
+/**
+ * Lighthouse on every public route, the two control pages and, given the
+ * floor's build (floor.ts), the floor: all in the same rounds.
+ */
+export async function runLighthouse(root: string, origin: string, pages: AuditPage[], runCount: number, moreRuns?: MoreRuns, floorPublic?: string): Promise<LighthouseResults> {
   // the control: the same measurement of a page with nothing in it, served
   // with the site's own headers and with none, in the same rounds as the routes
   const site = await get(`${origin}/`)
   const siteHeaders = Object.fromEntries([...site.headers].filter(([name]) => !NOT_REPLAYED.has(name)))
-  const controls: { route: string; headers: Record<string, string>; server: Awaited<ReturnType<typeof startControlServer>> }[] = []
+  const controls: { route: string; headers: Record<string, string>; server: { url: string; stop: () => Promise<void> } }[] = []
   try {
     for (const control of CONTROLS) {
       const headers = control.siteHeaders ? siteHeaders : {}
       controls.push({ route: control.route, headers, server: await startControlServer(root, headers) })
     }
+    if (floorPublic) controls.push({ route: FLOOR, headers: {}, server: await startFloorServer(floorPublic) })
     const targets = [...pages.map(({ route }) => ({ url: origin + route, label: route })), ...controls.map(({ route, server }) => ({ url: server.url, label: route }))]
     const all = runsOf(targets)
     await measureInRounds(all, runCount)
@@ -361,23 +386,13 @@ export async function runLighthouse(root: string, origin: string, pages: AuditPa
     for (const [index, { route }] of pages.entries()) {
       const summary = measured[index] as Measurement
       results[route] = summary
-      if (summary.error !== undefined) continue
-      // JavaScript as gzip: the same script URLs, as the server sends them to a gzip-only client
-      try {
-        let gzip = 0
-        for (const script of summary.scripts) {
-          const sent = await gzipBytes(script.url)
-          if (sent.status !== 200) throw new Error(`${script.url} answered ${sent.status} when fetched again for its gzip size (was public/ rebuilt?)`)
-          script.gzipBytes = sent.bytes
-          script.gzipEncoding = sent.encoding
-          gzip += sent.bytes
-        }
-        summary.jsGzipBytes = gzip
-      } catch (error) {
-        summary.jsGzipError = errorMessage(error)
-      }
+      if (summary.error === undefined) await addGzipBytes(summary)
     }
-    for (const [index, { route, headers }] of controls.entries()) results[route] = { ...(measured[pages.length + index] as Measurement), headers: Object.keys(headers) }
+    for (const [index, { route, headers }] of controls.entries()) {
+      const summary = { ...(measured[pages.length + index] as Measurement), headers: Object.keys(headers) }
+      if (summary.error === undefined) await addGzipBytes(summary)
+      results[route] = summary
+    }
     return results
   } finally {
     for (const { server } of controls) await server.stop()

@@ -9,6 +9,7 @@
 //   4. axe-core at 375 and 1440 px on every page (axe.ts);
 //   5. Lighthouse 13 on the public routes, 5 runs each, per-figure medians,
 //      then the control page with and without the site's headers (lighthouse.ts);
+//      and the floor, a bare Gatsby page built for the purpose (floor.ts);
 //      5 more rounds of a route (and the controls) whose first medians miss a
 //      timing budget, judged on the median of all 10.
 // The pages come from src/content/routes.ts (routes.ts), the budgets and their
@@ -20,7 +21,8 @@ import { fileURLToPath } from "node:url"
 import { AXE_TAGS } from "../axe-tags"
 import { buildIfNeeded } from "../start.mjs"
 import { runAxe } from "./axe"
-import { BUDGET, CONTROLS, evaluate, MORE_RUNS, missesTiming, WIDTHS } from "./budgets"
+import { BUDGET, CONTROLS, evaluate, FLOOR, FLOOR_BUDGET, FLOOR_BUDGET_ENFORCED, MORE_RUNS, missesTiming, WIDTHS } from "./budgets"
+import { buildFloor, FLOOR_DIR } from "./floor"
 import { validateHtml } from "./html"
 import { cleanUp, errorMessage, isAborted, log, stopOnSignals, TIMEOUT } from "./lifecycle"
 import { runLighthouse } from "./lighthouse"
@@ -73,17 +75,22 @@ async function main(options: Options): Promise<number> {
   const html = await stage("html", () => validateHtml(root, server.origin, pages))
   const links = await stage("links", () => checkLinks(server.origin, pages))
   const axe = await stage("axe", () => runAxe(server.origin, pages))
-  const lh = await stage("lighthouse", () => runLighthouse(root, server.origin, publicPages, options.runs, { count: MORE_RUNS, needed: missesTiming }))
+  const lh = await stage("lighthouse", () => {
+    log(`  building the floor (${FLOOR_DIR})…`)
+    const floorPublic = buildFloor(root, TIMEOUT.build)
+    return runLighthouse(root, server.origin, publicPages, options.runs, { count: MORE_RUNS, needed: missesTiming }, floorPublic)
+  })
   await server.stop()
   if (isAborted()) return 130
 
-  const { rows, misses, notes } = evaluate({ origin: server.origin, pages, runs: options.runs, html, links, axe, lh })
+  const floorBudgets = options.floorBudgets || FLOOR_BUDGET_ENFORCED
+  const { rows, floorRows, misses, notes } = evaluate({ origin: server.origin, pages, runs: options.runs, html, links, axe, lh, floorBudgets })
   for (const error of stageErrors) misses.push({ route: "(audit)", what: `could not run ${error}`, detail: [], timing: false })
   const durationMs = Date.now() - started
   const rebuilt = builtAt() !== builtAtStart
   const ran = { lh: Boolean(lh), axe: Boolean(axe), html: Boolean(html), links: Boolean(links) }
   console.log(
-    formatReport({ origin: server.origin, now: new Date(), pages, rows, misses, notes, options, lh, links, ran, rebuilt, durationMs, timings, reportPath: path.relative(root, reportFile) }),
+    formatReport({ origin: server.origin, now: new Date(), pages, rows, floorRows, floorBudgets, misses, notes, options, lh, links, ran, rebuilt, durationMs, timings, reportPath: path.relative(root, reportFile) }),
   )
 
   const result = verdict(misses, options)
@@ -99,8 +106,9 @@ async function main(options: Options): Promise<number> {
     lighthouse: { runs: options.runs, formFactor: "mobile", throttlingMethod: "simulate", median: "per-figure median of the runs; details from computeMedianRun", routes: publicPages.map((p) => p.route) },
     axe: { tags: AXE_TAGS, widths: WIDTHS.map((w) => w.width) },
     table: rows,
+    floor: { budgets: FLOOR_BUDGET, enforced: floorBudgets, table: floorRows },
     pages: pages.map((page) => ({ ...page, lighthouse: lh?.[page.route], axe: axe?.[page.route], html: html?.[page.route] })),
-    controls: Object.fromEntries(CONTROLS.map(({ route }) => [route, lh?.[route]])),
+    controls: Object.fromEntries([...CONTROLS.map(({ route }) => route), FLOOR].map((route) => [route, lh?.[route]])),
     links: links && { ...links, linkedFrom: Object.fromEntries([...links.linkedFrom].map(([url, parents]) => [url, [...parents]])) },
     misses,
     notes,

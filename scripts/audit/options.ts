@@ -7,6 +7,8 @@
 //                     do not fail on them; every other budget still fails the
 //                     audit. For a machine busy with other work, where timings
 //                     say little; CI runs the audit without it.
+//   --floor-budgets   fail on the floor's budgets (budgets.ts, FLOOR_BUDGET),
+//                     which are notes while FLOOR_BUDGET_ENFORCED is false.
 
 export const PARTS = ["html", "links", "axe", "lighthouse"] as const
 export type Part = (typeof PARTS)[number]
@@ -17,6 +19,7 @@ export interface Options {
   only: string[]
   noBuild: boolean
   timingAdvisory: boolean
+  floorBudgets: boolean
 }
 
 /** The options of args, or the message to exit 2 with. */
@@ -24,15 +27,15 @@ export function parseOptions(args: string[]): Options | { error: string } {
   const option = (name: string): string | undefined =>
     args.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))?.split("=")[1] ?? (args.includes(`--${name}`) ? "" : undefined)
   for (const arg of args) {
-    if (!/^--(no-build|timing-advisory|runs=\d+|only=[a-z,]+)$/.test(arg)) {
-      return { error: `Unknown option ${arg}. Options: --no-build, --timing-advisory, --runs=N, --only=html,links,axe,lighthouse` }
+    if (!/^--(no-build|timing-advisory|floor-budgets|runs=\d+|only=[a-z,]+)$/.test(arg)) {
+      return { error: `Unknown option ${arg}. Options: --no-build, --timing-advisory, --floor-budgets, --runs=N, --only=html,links,axe,lighthouse` }
     }
   }
   const runs = Number(option("runs") ?? DEFAULT_RUNS)
   if (!Number.isInteger(runs) || runs < 1) return { error: "--runs must be a positive whole number" }
   const only = option("only")?.split(",").filter(Boolean) ?? [...PARTS]
   for (const part of only) if (!(PARTS as readonly string[]).includes(part)) return { error: `--only: unknown part "${part}"` }
-  return { runs, only, noBuild: option("no-build") !== undefined, timingAdvisory: option("timing-advisory") !== undefined }
+  return { runs, only, noBuild: option("no-build") !== undefined, timingAdvisory: option("timing-advisory") !== undefined, floorBudgets: option("floor-budgets") !== undefined }
 }
 
 /** The parts left out and a --runs other than the default: such an audit is partial and cannot pass. */

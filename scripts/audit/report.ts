@@ -2,7 +2,7 @@
 // and the verdict that decides the exit code. Pure: no I/O.
 import { AXE_TAGS } from "../axe-tags"
 import calibration from "../lighthouse-calibration.cjs"
-import { BUDGET, type Findings, kib, type Miss, type Row, WIDTHS, MORE_RUNS } from "./budgets"
+import { BUDGET, FLOOR, FLOOR_BUDGET, type FloorRow, type Findings, kib, type Miss, type Row, WIDTHS, MORE_RUNS } from "./budgets"
 import type { LighthouseResults } from "./lighthouse"
 import type { LinkResults } from "./links"
 import { DEFAULT_RUNS, isPartial, type Options, skippedParts } from "./options"
@@ -63,6 +63,38 @@ export function formatTable(rows: Row[], ran: PartsRun): string {
   return lines.join("\n")
 }
 
+/** The second table: each public route against the floor (budgets.ts, FLOOR_BUDGET) */
+export function formatFloorTable(rows: FloorRow[]): string {
+  const columns: [string, number][] = [
+    ["Against the floor", Math.max(17, ...rows.map((row) => row.route.length))],
+    ["FCP ms", 7],
+    ["x floor", 8],
+    ["LCP ms", 7],
+    ["LCP/FCP", 8],
+    ["JS KB gz", 9],
+    ["x floor", 8],
+  ]
+  const line = (cells: string[]) => cells.map((cell, i) => pad(cell, columns[i]?.[1] ?? 0, i > 0)).join(" ")
+  const shown = (value: number | null | undefined, format: (v: number) => string, budget?: number) =>
+    value == null || !Number.isFinite(value) ? "–" : `${format(value)}${budget !== undefined && value > budget ? "*" : ""}`
+  const lines = [line(columns.map(([name]) => name)), line(columns.map(([, width]) => "-".repeat(width)))]
+  for (const row of rows) {
+    const floor = row.route === FLOOR
+    lines.push(
+      line([
+        row.route,
+        shown(row.fcpMs, (v) => String(Math.round(v))),
+        shown(row.fcpRatio, (v) => v.toFixed(2), floor ? undefined : FLOOR_BUDGET.fcpRatio),
+        shown(row.lcpMs, (v) => String(Math.round(v))),
+        shown(row.lcpOverFcp, (v) => v.toFixed(2), floor ? undefined : FLOOR_BUDGET.lcpOverFcp),
+        shown(row.jsGzipBytes, (v) => kib(v).toFixed(1)),
+        shown(row.jsRatio, (v) => v.toFixed(2), floor ? undefined : FLOOR_BUDGET.jsRatio),
+      ]),
+    )
+  }
+  return lines.join("\n")
+}
+
 /** --timing-advisory: the timing misses are listed on their own and do not count */
 export function verdict(misses: Miss[], options: Options): { failing: Miss[]; advisory: Miss[]; partial: boolean; passed: boolean; exitCode: 0 | 1 } {
   const advisory = options.timingAdvisory ? misses.filter((m) => m.timing) : []
@@ -77,6 +109,8 @@ export interface Printed extends Findings {
   now: Date
   pages: AuditPage[]
   rows: Row[]
+  floorRows: FloorRow[]
+  floorBudgets: boolean
   options: Options
   lh?: LighthouseResults
   links?: LinkResults
@@ -93,6 +127,14 @@ export function formatReport(p: Printed): string {
   const publicPages = lighthousePages(p.pages)
   const measured = Object.values(lh ?? {}).flatMap((result) => (result.error === undefined ? [result] : []))
   const out = ["", `Site audit of the production build (${p.origin}), ${p.now.toISOString()}`, "", formatTable(p.rows, p.ran), ""]
+  if (p.floorRows.length) {
+    out.push(
+      formatFloorTable(p.floorRows),
+      "",
+      `The floor: a bare Gatsby page (scripts/audit/floor/, the site's own Gatsby and React, no plugin, stylesheet, font or image), measured in the same rounds. Medians of the same runs as above; * over its budget: first paint at most ${FLOOR_BUDGET.fcpRatio}x the floor's, largest paint at most ${FLOOR_BUDGET.lcpOverFcp}x the route's own first paint, JavaScript (gzip) at most ${FLOOR_BUDGET.jsRatio}x the floor's. ${p.floorBudgets ? "Enforced." : "Not yet enforced: each miss is a note (--floor-budgets enforces them)."}`,
+      "",
+    )
+  }
   out.push(
     [
       "* misses its budget; – not measured.",
