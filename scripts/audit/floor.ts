@@ -6,11 +6,9 @@
 // (budgets.ts, floorFindings).
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
-import http from "node:http"
-import type { AddressInfo } from "node:net"
 import path from "node:path"
 import zlib from "node:zlib"
-import { atExit } from "./lifecycle"
+import { serveOnLoopback } from "./serve"
 
 /** The floor site's folder, relative to the repository */
 export const FLOOR_DIR = path.join("scripts", "audit", "floor")
@@ -83,7 +81,7 @@ function readBuild(publicDir: string): Map<string, Body> {
  */
 export async function startFloorServer(publicDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const files = readBuild(publicDir)
-  const server = http.createServer((request, response) => {
+  return serveOnLoopback((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://floor").pathname)
     const body = files.get(pathname.endsWith("/") ? `${pathname}index.html` : pathname)
     if (!body) {
@@ -103,7 +101,4 @@ export async function startFloorServer(publicDir: string): Promise<{ url: string
     })
     response.end(request.method === "HEAD" ? undefined : bytes)
   })
-  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve))
-  const stop = atExit(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, stop }
 }

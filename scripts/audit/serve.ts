@@ -108,10 +108,15 @@ export function servedHtml(url: string): Promise<Served> {
  */
 export async function startControlServer(root: string, headers: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const html = fs.readFileSync(path.join(root, "scripts", "audit-control.html"))
-  const server = http.createServer((request, response) => {
+  return serveOnLoopback((request, response) => {
     response.writeHead(request.url === "/" ? 200 : 404, { ...headers, "Content-Type": "text/html; charset=utf-8", "Content-Length": html.length, "Cache-Control": "no-store" })
     response.end(request.method === "HEAD" ? undefined : html)
   })
+}
+
+/** A server on a free loopback port, stopped at the audit's exit if not before: the control page's and the floor's */
+export async function serveOnLoopback(handler: http.RequestListener): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = http.createServer(handler)
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve))
   const stop = atExit(() => new Promise<void>((resolve) => server.close(() => resolve())))
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, stop }
