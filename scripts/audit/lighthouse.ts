@@ -108,6 +108,8 @@ export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls" | "
   tbtMs: number | null
   cls: number | null
   fcpMs: number | null
+  /** the median over the valid runs of the unthrottled trace's LCP minus its FCP: how long the largest paint came after the first in the load the simulation starts from */
+  observedLcpGapMs: number | null
   observedTasks: ObservedTask[] | undefined
   /** 1-based */
   medianRun: number
@@ -288,6 +290,7 @@ function summarizeRuns({ runs, tasks, calibration, errors }: Runs): Measurement 
     tbtMs: medianOf(validSummaries.map((run) => run.tbtMs)),
     cls: medianOf(validSummaries.map((run) => run.cls)),
     fcpMs: medianOf(validSummaries.map((run) => run.fcpMs)),
+    observedLcpGapMs: medianOf(validSummaries.map(({ observed }) => (observed.lcp !== undefined && observed.fcp !== undefined ? observed.lcp - observed.fcp : undefined))),
     observedTasks: tasks.get(median),
     medianRun: runs.indexOf(median) + 1,
     runs: runs.map((lhr, index) => {
