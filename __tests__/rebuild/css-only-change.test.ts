@@ -3,11 +3,13 @@
  * page ("There are no new or changed html files to build"), yet every page
  * must inline the new stylesheet (the inline-styles post-build step). So no
  * one needs `npm run clean` after editing CSS. The stylesheet is put back and
- * the site rebuilt afterwards, also when the test fails.
+ * the site rebuilt afterwards, also when the test fails, and by the next run
+ * when this one was killed (checkout-guard.ts).
  */
 import fs from "fs"
 import path from "path"
 import { siteRoutes, type Route } from "../../src/content/routes"
+import { checkoutGuard } from "../support/checkout-guard"
 import { gatsbyBuild } from "../support/gatsby-build"
 import { ROOT } from "../support/serve"
 
@@ -17,6 +19,8 @@ jest.setTimeout(300_000)
 const imported = [...fs.readFileSync(path.join(ROOT, "gatsby-browser.ts"), "utf8").matchAll(/^import "\.\/(src\/[^"]+\.css)"/gm)].map((match) => match[1]!)
 const STYLESHEET = path.join(ROOT, imported[imported.length - 1] ?? "no stylesheet imported by gatsby-browser.ts")
 const PROBE = ".zz-warm-build-probe{order:7}"
+/** Puts back a stylesheet a killed run left changed, before it is read */
+const guard = checkoutGuard(ROOT)
 const original = fs.existsSync(STYLESHEET) ? fs.readFileSync(STYLESHEET, "utf8") : undefined
 
 /** The built page of a route: public/<path>/index.html, or public/404.html for the 404 page */
@@ -29,7 +33,7 @@ const inlineStyles = (route: Route) => {
 
 afterAll(() => {
   if (original === undefined) return
-  fs.writeFileSync(STYLESHEET, original)
+  guard.restore()
   gatsbyBuild()
 })
 
@@ -39,6 +43,7 @@ it("inlines a stylesheet changed on its own into every page after a warm build",
   // a warm build of the unchanged project first, so that the next one differs by the stylesheet alone
   gatsbyBuild()
   for (const route of routes) expect(inlineStyles(route)).not.toContain(PROBE)
+  guard.save(STYLESHEET)
   fs.writeFileSync(STYLESHEET, `${original}\n${PROBE}\n`)
   const { seconds, output } = gatsbyBuild()
   console.log(`warm build after a stylesheet change: ${seconds.toFixed(1)} s`)

@@ -4,13 +4,14 @@
  * rebuild (warm cache, as after any earlier build). The new picture appears
  * in the gallery with responsive sizes and a caption from its file name, and
  * the replaced photo is served anew, with no JSON or code edit. Everything is
- * put back and rebuilt afterwards, also when the test fails.
+ * put back and rebuilt afterwards, also when the test fails, and by the next
+ * run when this one was killed (checkout-guard.ts).
  */
 import fs from "fs"
-import os from "os"
 import path from "path"
 import sharp from "sharp"
 import { JSDOM } from "jsdom"
+import { checkoutGuard } from "../support/checkout-guard"
 import { FIRST_SOLUTION, galleryFiles } from "../support/content"
 import { gatsbyBuild } from "../support/gatsby-build"
 import { ROOT, readContent } from "../support/serve"
@@ -22,8 +23,8 @@ const DROPPED = path.join(GALLERY, "zz-editor-upload_test.jpg")
 /** The photo replaced: the last machine's, found on /product by its name */
 const MACHINE = readContent<{ items: { title: string; image: string }[] }>("products/products.json").items.at(-1)!
 const PRODUCT = path.join(ROOT, "content/products", MACHINE.image)
-// outside .cache/: a build that finds its cache stale empties it (gatsby initialize), and once took the saved photo with it
-const SAVED_PRODUCT = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "rebuild-")), MACHINE.image)
+/** Saves the photo and notes the dropped file before they change, outside .cache/ (a build that finds its cache stale empties it); also puts back what a killed run left */
+const guard = checkoutGuard(ROOT)
 /** The gallery's pictures before the drop-in */
 const PICTURES = galleryFiles()
 
@@ -45,18 +46,17 @@ const productSrcset = () =>
   )
 
 afterAll(() => {
-  fs.rmSync(DROPPED, { force: true })
-  if (fs.existsSync(SAVED_PRODUCT)) fs.copyFileSync(SAVED_PRODUCT, PRODUCT)
-  fs.rmSync(path.dirname(SAVED_PRODUCT), { recursive: true, force: true })
+  guard.restore()
   build()
 })
 
 it("shows a dropped-in gallery picture and a replaced photo after a rebuild, with no JSON or code edit", async () => {
   const before = productSrcset()
   expect(before).toBeTruthy()
+  guard.save(DROPPED, PRODUCT)
   await sharp(path.join(GALLERY, PICTURES[0]!)).flop().jpeg({ quality: 80 }).toFile(DROPPED)
-  fs.copyFileSync(PRODUCT, SAVED_PRODUCT)
-  await sharp(SAVED_PRODUCT).flop().jpeg({ quality: 80 }).toFile(PRODUCT)
+  const photo = fs.readFileSync(PRODUCT)
+  await sharp(photo).flop().jpeg({ quality: 80 }).toFile(PRODUCT)
 
   const seconds = build()
   console.log(`warm rebuild after adding one gallery picture and replacing one photo: ${seconds.toFixed(1)} s`)
