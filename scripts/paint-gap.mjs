@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `node scripts/paint-gap.mjs <origin of a running server> <loads> <path> [path …]`:
 // how long after the first contentful paint the largest contentful paint
-// comes, as the browser paints it (unthrottled, Lighthouse's mobile viewport:
-// 412 x 823 at 1.75x), each load in a fresh context. Prints each path's gaps
+// comes, as the browser paints it (unthrottled, in the viewport Lighthouse's
+// mobile runs emulate), each load in a fresh context. Prints each path's gaps
 // in ms, sorted, and their median; 0 means the largest element painted in
 // the first frame. The audit's "seen LCP-FCP" column is the same figure from
 // the loads Lighthouse simulates from; this one has no Lighthouse in the way.
 // e.g. `node scripts/paint-gap.mjs http://127.0.0.1:9000 10 / /product`
 /* global window */
+import { screenEmulationMetrics } from "lighthouse/core/config/constants.js"
 import { chromium } from "playwright-core"
 import chromiumSupport from "./chromium.cjs"
 
@@ -18,12 +19,14 @@ if (!origin || !/^https?:\/\//.test(origin) || !Number.isInteger(loads) || loads
   process.exit(2)
 }
 
+/** Lighthouse's own mobile screen (412 x 823 at 1.75x in Lighthouse 13), so the figures compare with the audit's */
+const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile
 const browser = await chromium.launch({ executablePath: chromiumSupport.chromiumPath(), args: chromiumSupport.CHROMIUM_ARGS })
 try {
   for (const path of paths) {
     const gaps = []
     for (let load = 0; load < loads; load += 1) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 })
+      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor })
       const page = await context.newPage()
       await page.addInitScript(() => {
         window.__largestPaints = []
