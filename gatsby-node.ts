@@ -3,7 +3,7 @@ import path from "path"
 import type { GatsbyNode } from "gatsby"
 import { resolveGalleryPictures, type FileNode } from "./src/content/gallery"
 import { typeDefs } from "./src/content/schema"
-import { svgDataUrl } from "./src/content/svg-data-url"
+import { parseInlineSvg, UnfitSvgError } from "./src/content/inline-svg"
 import { validateContent } from "./src/content/validate"
 import { solutionPath } from "./src/content/routes"
 import { readRetention } from "./src/forms/config"
@@ -106,17 +106,31 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
 }
 
 /**
- * Fields computed at build time: a logo's data: URL, the retention the server
- * applies, and the gallery's pictures (every image file of its folder, with
- * no JSON edit needed; src/content/gallery.ts).
+ * Fields computed at build time: a logo's inline drawing, the retention the
+ * server applies, and the gallery's pictures (every image file of its folder,
+ * with no JSON edit needed; src/content/gallery.ts).
  */
-export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers, reporter }) => {
+  const warned = new Set<string>()
   createResolvers({
     File: {
-      svgDataUrl: {
-        type: "String",
-        description: "A small SVG (a logo) as a data: URL, so the header draws it without a request of its own; null for other files",
-        resolve: async (source: FileNode) => (source.extension === "svg" ? svgDataUrl(await fs.readFile(source.absolutePath, "utf8")) ?? null : null),
+      inlineSvg: {
+        type: "JSON",
+        description:
+          "A small SVG (a logo) as a tree of shapes the page draws inline, with no request or SVG document of its own; null for other files, and for an SVG holding anything but shapes and paint (src/content/inline-svg.ts)",
+        resolve: async (source: FileNode) => {
+          if (source.extension !== "svg") return null
+          try {
+            return parseInlineSvg(await fs.readFile(source.absolutePath, "utf8"))
+          } catch (error) {
+            if (!(error instanceof UnfitSvgError)) throw error
+            if (!warned.has(source.absolutePath)) {
+              warned.add(source.absolutePath)
+              reporter.warn(`${path.relative(process.cwd(), source.absolutePath)} is drawn from its own URL, not inline: ${error.message}`)
+            }
+            return null
+          }
+        },
       },
     },
     PrivacyJson: {

@@ -29,7 +29,7 @@ const schema = buildSchema(
     `scalar JSON
      type ImageSharpResize { src: String }
      type ImageSharp { gatsbyImageData: JSON, resize: ImageSharpResize }
-     extend type File { childImageSharp: ImageSharp, publicURL: String, svgDataUrl: String }
+     extend type File { childImageSharp: ImageSharp, publicURL: String, inlineSvg: JSON }
      extend type GalleryJson { pictures: [GalleryPicture!]! }
      type Query { site: SiteJson }`,
 )

@@ -1,5 +1,7 @@
 import * as React from "react"
 import { graphql, Link } from "gatsby"
+import type { SvgNode } from "../../content/inline-svg"
+import { InlineSvg } from "../primitives/InlineSvg"
 import "./Brand.css"
 
 interface Props {
@@ -10,16 +12,23 @@ interface Props {
 }
 
 /**
- * The logo and company name, linking home. The header's logo is drawn from a
- * data: URL (no request competing with the first paint); the footer's loads
- * lazily, as the page nears its end.
+ * The logo and company name, linking home. The header's logo is drawn inline
+ * from the content file (File.inlineSvg: no request competing with the first
+ * paint, and no SVG document of its own for the browser to build while it
+ * parses the page), or from its URL where the file is not fit to be inlined;
+ * the footer's loads lazily, as the page nears its end.
  */
 export function Brand({ company, tone = "light", onClick }: Props) {
   const dark = tone === "dark"
-  const src = dark ? company.logoOnDark.publicURL : (company.logo.svgDataUrl ?? company.logo.publicURL)
+  const tree = dark ? null : (company.logo.inlineSvg as SvgNode | null)
+  const src = dark ? company.logoOnDark.publicURL : company.logo.publicURL
   return (
     <Link to="/" className={`brand${dark ? " brand--on-dark" : ""}`} aria-label={company.logoAlt} onClick={onClick}>
-      <img src={src ?? ""} alt="" width={40} height={40} loading={dark ? "lazy" : undefined} />
+      {tree ? (
+        <InlineSvg tree={tree} width={40} height={40} className="brand__logo" />
+      ) : (
+        <img className="brand__logo" src={src ?? ""} alt="" width={40} height={40} loading={dark ? "lazy" : undefined} />
+      )}
       <span className="brand__name">{company.name}</span>
     </Link>
   )
@@ -30,7 +39,7 @@ export const brandFragment = graphql`
     name
     logo {
       publicURL
-      svgDataUrl
+      inlineSvg
     }
     logoOnDark {
       publicURL
