@@ -6,4 +6,5 @@ export declare function launchForLighthouse(): Promise<{ port: number; kill: () 
 export declare function runCalibrated(
   url: string,
   flags: Record<string, unknown>,
+  slowdown?: number,
 ): Promise<{ result: import("lighthouse").RunnerResult | undefined; uncalibrated: import("lighthouse").RunnerResult | undefined; slowdown: number }>

@@ -26,8 +26,11 @@ export async function launchForLighthouse() {
  * load: with Lighthouse's own 4x (`uncalibrated`) and with the run's
  * calibrated slowdown (`result`; the same object when the slowdown is 4x).
  * flags: Lighthouse's flags for both steps (port, settings, categories).
+ * slowdown: a CPU slowdown to simulate instead of the calibrated one (for
+ * `lighthouse-runs --slowdown`, to look at a faster host as a slower one would
+ * simulate it); the audit never sets it.
  */
-export async function runCalibrated(url, flags) {
+export async function runCalibrated(url, flags, slowdown = undefined) {
   const { default: lighthouse } = await import("lighthouse")
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-run-"))
   try {
@@ -35,14 +38,14 @@ export async function runCalibrated(url, flags) {
     const uncalibrated = await lighthouse(url, { ...flags, auditMode: dir })
     const file = path.join(dir, "artifacts.json")
     const artifacts = JSON.parse(fs.readFileSync(file, "utf8"))
-    const slowdown = calibration.calibratedSlowdown(artifacts.BenchmarkIndex)
-    if (slowdown === artifacts.settings.throttling.cpuSlowdownMultiplier) return { result: uncalibrated, uncalibrated, slowdown }
+    const simulated = slowdown ?? calibration.calibratedSlowdown(artifacts.BenchmarkIndex)
+    if (simulated === artifacts.settings.throttling.cpuSlowdownMultiplier) return { result: uncalibrated, uncalibrated, slowdown: simulated }
     // Lighthouse refuses to audit with settings other than the gathered ones: the slowdown is only read by the simulation
-    const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: slowdown }
+    const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: simulated }
     artifacts.settings.throttling = throttling
     fs.writeFileSync(file, JSON.stringify(artifacts))
     const result = await lighthouse(url, { ...flags, auditMode: dir, throttling })
-    return { result, uncalibrated, slowdown }
+    return { result, uncalibrated, slowdown: simulated }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
