@@ -1,8 +1,8 @@
 import type { GatsbyConfig } from "gatsby"
 import company from "./content/company/company.json"
-import forms from "./content/forms/forms.json"
 import site from "./content/site/site.json"
 import { serveAdminInDevelop } from "./src/cms/admin"
+import { siteRoutes } from "./src/content/routes"
 import { siteHeaders } from "./src/security/headers"
 import { exportFunctionHeaders, siteAdapter } from "./src/adapters"
 import { RENDITIONS_DIR, RENDITIONS_SOURCE } from "./src/images/renditions"
@@ -41,11 +41,19 @@ const config: GatsbyConfig = {
   // StaticImage.
   plugins: [
     {
-      // sitemap-index.xml and sitemap-0.xml on every build; the pages that are
-      // not for search engines (404, where the forms end) are left out
+      // sitemap-index.xml and sitemap-0.xml on every build; the routes that are
+      // not for search engines (src/content/routes.ts: where the forms end) and
+      // Gatsby's own 404 pages are left out
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: ["/404", "/404.html", "/dev-404-page", ...forms.pages.map((page) => page.path)],
+        excludes: [
+          "/404",
+          "/404.html",
+          "/dev-404-page",
+          ...siteRoutes(process.cwd())
+            .filter((route) => !route.indexed && route.kind !== "not-found")
+            .map((route) => route.path),
+        ],
       },
     },
     {

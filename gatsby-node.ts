@@ -106,9 +106,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
 }
 
 /**
- * Fields computed at build time: a logo's inline drawing, the retention the
- * server applies, and the gallery's pictures (every image file of its folder,
- * with no JSON edit needed; src/content/gallery.ts).
+ * Fields computed at build time: a logo's inline drawing, a solution's path,
+ * the retention the server applies, and the gallery's pictures (every image
+ * file of its folder, with no JSON edit needed; src/content/gallery.ts).
  */
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers, reporter }) => {
   const warned = new Set<string>()
@@ -131,6 +131,13 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
             return null
           }
         },
+      },
+    },
+    SolutionsJson: {
+      path: {
+        type: "String!",
+        description: "The solution page's address (solutionPath in src/content/routes.ts, which also creates the page): link to it by this, never by spelling the slug into a path",
+        resolve: (source: { slug: string }) => solutionPath(source.slug),
       },
     },
     PrivacyJson: {

@@ -44,7 +44,7 @@ describe("Header", () => {
     renderHeader()
     const nav = screen.getAllByRole("navigation", { name: "Main menu" })[0] as HTMLElement
     for (const solution of solutions) {
-      expect(within(nav).getByRole("link", { name: solution.title })).toHaveAttribute("href", `/${solution.slug}`)
+      expect(within(nav).getByRole("link", { name: solution.title })).toHaveAttribute("href", solution.path)
     }
   })
 

@@ -78,7 +78,7 @@ describe("Solution template", () => {
     const data = {
       siteJson: { breadcrumbLabel: "Breadcrumb", breadcrumbHome: "Home", gallery: { eyebrow: "Gallery", title: "Our work", previous: "Back", next: "On" } },
       solutionsJson: {
-        slug: "waste-to-a",
+        path: "/waste-to-a",
         title: "Waste to A",
         breadcrumb: "Waste to A",
         description: "A page",

@@ -7,6 +7,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { indexedRoutes, NOT_FOUND_PROBE, PAGE_PATH, siteRoutes, SLUG, solutionPath } from "../../src/content/routes"
+import { PRIVACY_PATH } from "../../src/lib/links"
 
 let root: string
 const write = (file: string, value: unknown) => {
@@ -69,4 +70,10 @@ it("on this site: the solution pages are the files of content/solutions", () => 
   const here = path.resolve(__dirname, "../..")
   const files = fs.readdirSync(path.join(here, "content/solutions")).filter((name) => name.endsWith(".json"))
   expect(siteRoutes(here).filter((route) => route.kind === "solution")).toHaveLength(files.length)
+})
+
+it("has the privacy notice's page where the forms' links point (PRIVACY_PATH, for code that cannot read the page files)", () => {
+  const project = path.join(__dirname, "../..")
+  const route = siteRoutes(project).find((candidate) => candidate.path === PRIVACY_PATH)
+  expect(route).toMatchObject({ kind: "page", indexed: true, source: "src/pages/privacy.tsx" })
 })

@@ -28,5 +28,9 @@ export function isExternal(to: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(to)
 }
 
-/** The privacy notice's route (src/pages/privacy.tsx), linked beside both forms */
+/**
+ * The privacy notice's route, linked beside both forms. The browser's code
+ * cannot list src/pages as src/content/routes.ts does; a unit test
+ * (routes.test.ts) checks that this is the route of src/pages/privacy.tsx.
+ */
 export const PRIVACY_PATH = "/privacy"

@@ -16,8 +16,8 @@ export default function NotFoundPage({ data }: PageProps<Queries.NotFoundPageQue
           <h2>{page.solutionsTitle}</h2>
           <ul className="not-found__solutions">
             {data.allSolutionsJson.nodes.map((solution) => (
-              <li key={solution.slug}>
-                <Link to={`/${solution.slug}`}>{solution.title}</Link>
+              <li key={solution.path}>
+                <Link to={solution.path}>{solution.title}</Link>
                 <p>{solution.summary}</p>
               </li>
             ))}

@@ -25,7 +25,7 @@ export default function SolutionTemplate({ data }: PageProps<Queries.SolutionTem
 
 export function Head({ data }: HeadProps<Queries.SolutionTemplateQuery>) {
   const solution = data.solutionsJson
-  const pathname = `/${solution?.slug ?? ""}`
+  const pathname = solution?.path ?? ""
   return (
     <Seo
       pathname={pathname}
@@ -48,7 +48,7 @@ export const query = graphql`
       }
     }
     solutionsJson(id: { eq: $id }) {
-      slug
+      path
       title
       breadcrumb
       description

@@ -48,8 +48,8 @@ export function Footer({ site, company, forms, privacy, solutions, year = new Da
             <h2 id="footer-solutions">{footer.solutionsTitle}</h2>
             <ul className="footer-links">
               {solutions.map((solution) => (
-                <li key={solution.slug}>
-                  <Link to={`/${solution.slug}`}>{solution.title}</Link>
+                <li key={solution.path}>
+                  <Link to={solution.path}>{solution.title}</Link>
                 </li>
               ))}
             </ul>

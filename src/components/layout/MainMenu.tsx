@@ -41,8 +41,8 @@ export function MainMenu({ variant, menu, solutions, openSubmenu, onToggleSubmen
               </button>
               <ul className="submenu" id={id}>
                 {solutions.map((solution) => (
-                  <li key={solution.slug}>
-                    <Link to={`/${solution.slug}`} activeClassName="is-active" onClick={onNavigate}>
+                  <li key={solution.path}>
+                    <Link to={solution.path} activeClassName="is-active" onClick={onNavigate}>
                       {solution.title}
                     </Link>
                   </li>
@@ -71,7 +71,7 @@ export const mainMenuFragments = graphql`
   }
 
   fragment SolutionLink on SolutionsJson {
-    slug
+    path
     title
     summary
   }
