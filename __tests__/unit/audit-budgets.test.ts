@@ -1,4 +1,5 @@
-import { BUDGET, evaluate, FLOOR, floorFindings, lighthouseFindings, missesTiming } from "../../scripts/audit/budgets"
+import { BUDGET, evaluate, floorFindings, lighthouseFindings, missesTiming } from "../../scripts/audit/budgets"
+import { FLOOR } from "../../scripts/audit/measures"
 import type { Measured } from "../../scripts/audit/lighthouse"
 import type { AuditPage } from "../../scripts/audit/routes"
 

@@ -1,4 +1,5 @@
-import { FLOOR, type Miss, type Row } from "../../scripts/audit/budgets"
+import { type Miss, type Row } from "../../scripts/audit/budgets"
+import { FLOOR } from "../../scripts/audit/measures"
 import { parseOptions, type Options } from "../../scripts/audit/options"
 import { formatFloorTable, formatTable, verdict } from "../../scripts/audit/report"
 import calibration from "../../scripts/lighthouse-calibration.cjs"

@@ -5,7 +5,7 @@ import { createRequire } from "node:module"
 import { chromium } from "playwright-core"
 import { AXE_TAGS } from "../axe-tags"
 import chromiumSupport from "../chromium.cjs"
-import { WIDTHS } from "./budgets"
+import { WIDTHS } from "./measures"
 import { atExit, errorMessage, isAborted, log, TIMEOUT, withTimeout } from "./lifecycle"
 import type { AuditPage } from "./routes"
 

@@ -8,6 +8,7 @@ import type { HtmlResult } from "./html"
 import type { Measured, Measurement, Scores } from "./lighthouse"
 import type { LinkResults } from "./links"
 import type { AuditPage } from "./routes"
+import { CATEGORIES, type Category, CONTROLS, FLOOR, WIDTHS } from "./measures"
 import { oneLine } from "./text"
 
 export const BUDGET = {
@@ -17,22 +18,7 @@ export const BUDGET = {
   cls: 0.01,
   homeJsKiB: 95, // JavaScript on the home page, gzip, KiB (1024 bytes)
 }
-export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const
-export type Category = (typeof CATEGORIES)[number]
 const CATEGORY_NAMES: Record<Category, string> = { performance: "Performance", accessibility: "Accessibility", "best-practices": "Best Practices", seo: "SEO" }
-/** The widths axe runs at */
-export const WIDTHS = [
-  { width: 375, height: 812 },
-  { width: 1440, height: 900 },
-] as const
-/** The control page's two rows (see startControlServer): with the headers the site sends, and with none */
-export const CONTROLS = [
-  { route: "(control: site headers)", siteHeaders: true },
-  { route: "(control: no headers)", siteHeaders: false },
-] as const
-
-/** The floor's row (floor.ts): a bare Gatsby page, measured in the same rounds as the routes */
-export const FLOOR = "(floor: bare Gatsby page)"
 /**
  * Each public route against the floor, on medians of the same rounds: its
  * first paint at most 1.15x the floor's, its largest paint at most 1.1x its

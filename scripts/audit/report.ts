@@ -2,7 +2,8 @@
 // and the verdict that decides the exit code. Pure: no I/O.
 import { AXE_TAGS } from "../axe-tags"
 import calibration from "../lighthouse-calibration.cjs"
-import { BUDGET, FLOOR, FLOOR_BUDGET, type FloorRow, type Findings, kib, type Miss, type Row, WIDTHS, MORE_RUNS } from "./budgets"
+import { BUDGET, FLOOR_BUDGET, type FloorRow, type Findings, kib, type Miss, type Row, MORE_RUNS } from "./budgets"
+import { FLOOR, WIDTHS } from "./measures"
 import type { LighthouseResults } from "./lighthouse"
 import type { LinkResults } from "./links"
 import { DEFAULT_RUNS, isPartial, type Options, skippedParts } from "./options"

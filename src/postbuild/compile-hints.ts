@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs"
 import path from "node:path"
-import type { PostbuildStep } from "./step"
+import type { PostbuildStep, WebpackStats } from "./step"
 
 /**
  * V8's explicit compile hint (Chromium 136 and later): a script that starts
@@ -11,10 +11,6 @@ import type { PostbuildStep } from "./step"
  * compiling made one long task. Other browsers ignore the comment.
  */
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad"
-
-export interface WebpackStats {
-  namedChunkGroups?: Record<string, { assets?: { name: string }[] } | undefined>
-}
 
 /** The JavaScript files every page loads first: the chunk group of Gatsby's `app` entry. */
 export function initialScripts(stats: WebpackStats): string[] {

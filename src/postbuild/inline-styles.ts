@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs"
 import path from "node:path"
-import type { PostbuildStep } from "./step"
+import type { PostbuildStep, WebpackStats } from "./step"
 
 /**
  * Gatsby inlines the site's stylesheet into every page's <head>. A warm build
@@ -11,11 +11,6 @@ import type { PostbuildStep } from "./step"
  */
 
 const INLINE_STYLE = /<style data-href="(\/styles\.[\w.-]+\.css)" data-identity="gatsby-global-css">([\s\S]*?)<\/style>/g
-
-/** What this step reads from Gatsby's webpack.stats.json */
-export interface StylesheetStats {
-  assetsByChunkName?: Record<string, string[]>
-}
 
 export interface Stylesheet {
   /** Root-relative address, e.g. /styles.1f8319a11ff0cec31714.css */
@@ -31,7 +26,7 @@ export function refreshInlineStyles(html: string, current: Stylesheet): string {
 }
 
 /** The app's stylesheet from Gatsby's webpack.stats.json; undefined when the build has none. */
-export function currentStylesheetName(stats: StylesheetStats): string | undefined {
+export function currentStylesheetName(stats: WebpackStats): string | undefined {
   return stats.assetsByChunkName?.app?.find((asset) => /^styles\.[\w.-]+\.css$/.test(asset))
 }
 

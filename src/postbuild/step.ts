@@ -2,8 +2,14 @@
  * What every post-build step gets: one input shape for all of them. Steps
  * run after Gatsby has written public/, in the order of STEPS (index.ts).
  */
-import type { WebpackStats } from "./compile-hints"
-import type { StylesheetStats } from "./inline-styles"
+
+/** What the steps read from Gatsby's public/webpack.stats.json */
+export interface WebpackStats {
+  /** the chunk groups by entry name: `app` lists the scripts every page loads first (compile-hints.ts) */
+  namedChunkGroups?: Record<string, { assets?: { name: string }[] } | undefined>
+  /** the files of each chunk: `app` includes the site's stylesheet (inline-styles.ts) */
+  assetsByChunkName?: Record<string, string[]>
+}
 
 export interface PostbuildContext {
   /** Gatsby's output folder, absolute */
@@ -11,7 +17,7 @@ export interface PostbuildContext {
   /** The content folder, absolute */
   contentDir: string
   /** Gatsby's public/webpack.stats.json */
-  stats: WebpackStats & StylesheetStats
+  stats: WebpackStats
   /** Every page's HTML file, absolute (not slices, page-data or static files) */
   pages: string[]
   /** Gatsby's reporter: a panic stops the build */
