@@ -1,8 +1,8 @@
 import fs from "fs"
 import path from "path"
-import gatsbyConfig from "../../gatsby-config"
 import { ConfigError } from "../forms/config"
 import { formService } from "../forms/service"
+import { siteHeaders } from "../security/headers"
 import { buildServer } from "./app"
 import { readServerConfig } from "./config"
 import { readSiteRoutes, routeHeaders, ROUTES_FILE } from "./route-headers"
@@ -17,7 +17,8 @@ async function main(): Promise<void> {
   // written by the build's adapter (adapter.ts), beside public/; one missing, unreadable or corrupt is refused with a ConfigError
   const routesFile = path.resolve(publicDir, "..", ROUTES_FILE)
   const config = readServerConfig(env)
-  const headersFor = routeHeaders(gatsbyConfig.headers ?? [], readSiteRoutes(routesFile))
+  // the rules gatsby-config hands Gatsby (headers: siteHeaders()), matched as its adapters match them
+  const headersFor = routeHeaders(siteHeaders(), readSiteRoutes(routesFile))
   const service = formService()
   const app = await buildServer({ publicDir, service, headersFor, trustProxy: config.trustProxy, timeouts: config, logger: config.logRequests })
 
