@@ -23,8 +23,8 @@ const config: GatsbyConfig = {
   headers,
   // Hands each built file and its headers (as Gatsby computes them from the
   // rules above) to the production server; with SITE_ADAPTER=netlify (set by
-  // netlify.toml) to gatsby-adapter-netlify instead (src/adapters.ts, README,
-  // "Deploying past one machine").
+  // netlify.toml) to gatsby-adapter-netlify instead (src/adapters.ts,
+  // docs/deploying.md).
   adapter: siteAdapter(headers),
   // /admin under `gatsby develop`: the CMS that saves into this checkout
   // (src/cms/admin.ts says why here and not in gatsby-node).

@@ -27,7 +27,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
     <link key="icon-svg" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
     <link key="icon-png" rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />,
     <link key="apple-touch-icon" rel="apple-touch-icon" href="/apple-touch-icon.png" />,
-    // The self-hosted font face global.css declares (the same hashed file): fetched with the page, not after the CSS is parsed
+    // The self-hosted font face src/styles/tokens.css declares (the same hashed file): fetched with the page, not after the CSS is parsed
     <link key="font-manrope" rel="preload" href={manropeLatin} as="font" type="font/woff2" crossOrigin="anonymous" />,
     <noscript key="no-script-menu">
       <style>{noScriptMenu}</style>

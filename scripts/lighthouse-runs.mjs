@@ -10,7 +10,7 @@
 // with its TBT at Lighthouse's own 4x beside it. One Chromium for all runs, as
 // the audit has.
 //
-// The README's figures on TBT and Cross-Origin-Opener-Policy came from this,
+// The figures on TBT and Cross-Origin-Opener-Policy in docs/serving.md came from this,
 // run with Lighthouse 12,
 // e.g. `npm run lighthouse-runs -- http://127.0.0.1:9000/contact 10`.
 //

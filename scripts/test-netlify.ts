@@ -52,7 +52,7 @@ const UNLINKED_SITE = "unlinked"
  * _redirects rule for /product/ would also catch /product and loop. An edge
  * function could redirect it, but the CLI runs edge functions with Deno,
  * which it downloads on the first request and cannot reach offline
- * (README, "What was run"). These rows are printed as blocked, not passed.
+ * (docs/deploying.md, "What was run"). These rows are printed as blocked, not passed.
  */
 const BLOCKED: Record<string, string> = {
   "/product/ (slash)": "blocked: needs an edge function (Deno, not reachable offline)",

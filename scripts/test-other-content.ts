@@ -46,7 +46,7 @@ function editJson(content: string, file: string, change: (data: Json) => void): 
   fs.writeFileSync(target, `${JSON.stringify(data, null, 2)}\n`)
 }
 
-/** An editor's other content: each change is one the README allows without touching code. */
+/** An editor's other content: each change is one docs/content.md allows without touching code. */
 async function otherContent(content: string): Promise<string[]> {
   const changes: string[] = []
   editJson(content, "hero/hero.json", (hero) => {

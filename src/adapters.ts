@@ -4,7 +4,7 @@ import { ConfigError } from "./forms/config"
 import { productionServerAdapter } from "./server/adapter"
 import { routeHeaders } from "./server/route-headers"
 
-/** The deploy targets a build can be made for, chosen with SITE_ADAPTER (README, "Deploying past one machine"). */
+/** The deploy targets a build can be made for, chosen with SITE_ADAPTER (docs/deploying.md). */
 export const SITE_ADAPTERS = ["production-server", "netlify"] as const
 
 type HeaderRules = NonNullable<GatsbyConfig["headers"]>

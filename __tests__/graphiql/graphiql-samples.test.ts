@@ -16,7 +16,7 @@ import { ROOT } from "../support/serve"
 
 jest.setTimeout(360_000)
 
-const README = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
+const README = fs.readFileSync(path.join(ROOT, "docs", "content.md"), "utf8")
 const QUERIES = [...README.matchAll(/```graphql\n([\s\S]*?)```/g)].map((match) => match[1] as string)
 
 const SKIP = new Set(["node_modules", ".git", ".cache", "public", "screenshots", "var"])

@@ -1,5 +1,4 @@
-// The budgets of the product guide (../shared/guide/PRODUCT.md, "Budgets" and
-// "Accessibility") and how the audit's measurements are held against them:
+// The product's budgets (docs/audit.md, "The budgets") and how the audit's measurements are held against them:
 // what misses, with the details that explain it, and what is only a note.
 // No I/O here: every function takes the measurements and returns findings.
 import lighthouseTrace from "../lighthouse-trace.cjs"
@@ -27,7 +26,7 @@ const CATEGORY_NAMES: Record<Category, string> = { performance: "Performance", a
 export const FLOOR_BUDGET = { fcpRatio: 1.15, lcpOverFcp: 1.1, jsRatio: 1.15 }
 /**
  * Whether a miss of FLOOR_BUDGET fails the audit. Not yet: no route meets
- * all three (README, "The audit"); until they do, `--floor-budgets` enforces
+ * all three (docs/audit.md); until they do, `--floor-budgets` enforces
  * them for a run and a plain audit lists each miss as a note.
  */
 export const FLOOR_BUDGET_ENFORCED = false

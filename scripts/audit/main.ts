@@ -1,5 +1,5 @@
-// `npm run audit`: measures the production build against the budgets of
-// ../shared/guide/PRODUCT.md and exits 1 when any is missed or a part could not
+// `npm run audit`: measures the production build against the product's budgets
+// (docs/audit.md, "The budgets") and exits 1 when any is missed or a part could not
 // run (2 when the audit could not run at all, e.g. the build or the server failed).
 //
 //   1. builds when needed (the same rule as `npm start`, scripts/start.mjs),

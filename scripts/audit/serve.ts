@@ -104,7 +104,7 @@ export function servedHtml(url: string): Promise<Served> {
  * under every route's figure. Served once with the site's headers and once
  * with none, so a header that costs the navigation itself shows (it was
  * Cross-Origin-Opener-Policy, which put the page in a fresh renderer
- * process; the site no longer sends it, README "The audit").
+ * process; the site no longer sends it, docs/serving.md).
  */
 export async function startControlServer(root: string, headers: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const html = fs.readFileSync(path.join(root, "scripts", "audit-control.html"))

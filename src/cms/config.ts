@@ -231,9 +231,9 @@ export function dropInFolder(contentDir: string, model: GraphQLSchema = contentS
 export type CmsEnvironment = Partial<Record<"CMS_BACKEND" | "CMS_REPO" | "CMS_BRANCH" | "CMS_BASE_URL" | "CMS_AUTH_ENDPOINT" | "CMS_API_ROOT" | "CMS_APP_ID", string>>
 
 /**
- * The production backend, from the build's environment (README, "Editing in
- * the browser"): GitHub with an OAuth provider, or a self-hosted Gitea or
- * Forgejo (Decap's gitea backend speaks to both).
+ * The production backend, from the build's environment (docs/cms.md):
+ * GitHub with an OAuth provider, or a self-hosted Gitea or Forgejo (Decap's
+ * gitea backend speaks to both).
  */
 export function productionBackend(env: CmsEnvironment): CmsBackend {
   const kind = env.CMS_BACKEND ?? "github"
@@ -251,11 +251,11 @@ export function productionBackend(env: CmsEnvironment): CmsBackend {
   }
   if (kind === "gitea" || kind === "forgejo") {
     const missing = (["CMS_BASE_URL", "CMS_APP_ID"] as const).filter((name) => !env[name])
-    if (missing.length) throw new Error(`CMS_BACKEND=${kind} needs ${missing.join(" and ")}: the address of the Gitea or Forgejo server and the OAuth application's client ID (README, "Editing in the browser").`)
+    if (missing.length) throw new Error(`CMS_BACKEND=${kind} needs ${missing.join(" and ")}: the address of the Gitea or Forgejo server and the OAuth application's client ID (docs/cms.md).`)
     const base = env.CMS_BASE_URL!.replace(/\/+$/, "")
     return { name: "gitea", repo, branch, base_url: base, api_root: env.CMS_API_ROOT ?? `${base}/api/v1`, app_id: env.CMS_APP_ID! }
   }
-  throw new Error(`CMS_BACKEND is "${kind}": use github, gitea or forgejo (README, "Editing in the browser").`)
+  throw new Error(`CMS_BACKEND is "${kind}": use github, gitea or forgejo (docs/cms.md).`)
 }
 
 /** The local backend's port: `npm run cms` starts it (src/cms/local-backend.ts), /admin under `npm run develop` talks to it */

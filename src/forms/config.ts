@@ -13,7 +13,7 @@ export type StoreConfig =
 
 export const STORE_BACKENDS = ["files", "netlify-blobs"] as const
 
-/** How the forms' server side is set up; every value comes from the environment (see the README). */
+/** How the forms' server side is set up; every value comes from the environment (docs/forms.md). */
 export interface FormsConfig {
   /** Where submissions are written with the files backend: FORMS_DATA_DIR, default ./var/forms */
   dataDir: string
@@ -48,7 +48,7 @@ export interface FormsConfig {
 
 export class ConfigError extends Error {}
 
-/** How long records are kept, in days (FORMS_RETAIN_*; README, "The forms") */
+/** How long records are kept, in days (FORMS_RETAIN_*; docs/forms.md) */
 export interface Retention {
   /** A contact message and its delivery record, counted from its delivery */
   contactDays: number

@@ -21,7 +21,7 @@ const GUARDED = Symbol.for("emberleaf.forms.lambdaRequestGuard")
  * the constructor's abort fields the values the constructor gives (a fresh
  * AbortController, null for the rest), then runs Node's own method. A real
  * IncomingMessage has them all and is left as it is. The reproduction is in
- * the README ("Deploying past one machine").
+ * docs/deploying.md.
  */
 export function guardLambdaRequests(): void {
   const prototype = http.IncomingMessage.prototype as unknown as Record<string | symbol, unknown>

@@ -22,7 +22,7 @@ export const RENDITIONS_SOURCE = "renditions"
  * PNG stays PNG (and keeps its transparency), JPEG stays JPEG. JPEG at 98 with
  * full-resolution colour: the pictures built from it differ from those built
  * from the camera's file by 0.05 dB PSNR at most (measured on a camera photo
- * and a stock picture, README "Photos from cameras and phones").
+ * and a stock picture, docs/content.md, "Photos from cameras and phones").
  */
 const ENCODERS: Record<string, (image: sharp.Sharp) => sharp.Sharp> = {
   jpeg: (image) => image.jpeg({ quality: 98, chromaSubsampling: "4:4:4" }),

@@ -6,7 +6,7 @@ import type { PostbuildStep } from "./step"
 /**
  * The editors' CMS at /admin (src/cms/): its page, the configuration made
  * from the content model with the production Git backend (CMS_* settings,
- * README "Editing in the browser"), Decap's bundle and the preview bundle.
+ * docs/cms.md), Decap's bundle and the preview bundle.
  * No public page links to or loads any of it.
  */
 export const admin: PostbuildStep = {

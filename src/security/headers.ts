@@ -118,7 +118,7 @@ const UNHASHED_FILES = ["/robots.txt", "/sitemap.xml", "/sitemap-index.xml", "/s
  * No Cross-Origin-Opener-Policy: the site has no login, no cross-window API
  * and no secret state for it to protect, and Chromium puts every entry
  * navigation to a page that sends it in a fresh renderer process, which was
- * most of the phone's Total Blocking Time here (README, "The audit").
+ * most of the phone's Total Blocking Time here (docs/serving.md).
  */
 export function siteHeaders(): HeaderRule[] {
   return [

@@ -1,7 +1,7 @@
 import net from "net"
 import { ConfigError } from "../forms/config"
 
-/** How the production server is set up; every value comes from the environment (README, "The forms"). */
+/** How the production server is set up; every value comes from the environment (docs/forms.md). */
 export interface ServerConfig {
   port: number
   host: string
