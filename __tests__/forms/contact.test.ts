@@ -33,6 +33,7 @@ import {
   readDelivery,
   submissionIdOf,
   expectContactMail,
+  startWithWorkingSmtp,
 } from "../support/form-requests"
 
 afterAll(async () => {
@@ -44,8 +45,7 @@ describe("with a working SMTP server", () => {
   let server: FormServer
 
   beforeAll(async () => {
-    smtp = await startSmtp()
-    server = await startFormServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO, MAIL_FROM, SITE_URL, FORMS_RATE_LIMIT: "100000" })
+    ;({ smtp, server } = await startWithWorkingSmtp())
   }, 60_000)
 
   afterAll(async () => {

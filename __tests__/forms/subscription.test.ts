@@ -15,8 +15,6 @@ import {
   fill,
   noticePath,
   escapeHtml,
-  MAIL_TO,
-  MAIL_FROM,
   SITE_URL,
   sleep,
   send,
@@ -28,6 +26,7 @@ import {
   readSubscriber,
   addresses,
   headerBlock,
+  startWithWorkingSmtp,
 } from "../support/form-requests"
 
 afterAll(async () => {
@@ -39,15 +38,13 @@ describe("with a working SMTP server", () => {
   let server: FormServer
 
   beforeAll(async () => {
-    smtp = await startSmtp()
-    server = await startFormServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO, MAIL_FROM, SITE_URL, FORMS_RATE_LIMIT: "100000" })
+    ;({ smtp, server } = await startWithWorkingSmtp())
   }, 60_000)
 
   afterAll(async () => {
     await server?.stop()
     await smtp?.close()
   }, 30_000)
-
 
   it("(g) subscribe: double opt-in with one e-mail, repeats send nothing, GET shows a button, POST of the token confirms", async () => {
     const email = "grace.hopper@example.com"

@@ -9,7 +9,7 @@ import fs from "fs"
 import http from "http"
 import path from "path"
 import type { AddressObject, ParsedMail } from "mailparser"
-import { ROOT, type ReceivedMail } from "./form-server"
+import { ROOT, startFormServer, startSmtp, type FormServer, type ReceivedMail, type SmtpSink } from "./form-server"
 
 
 // ---------------------------------------------------------------------------
@@ -233,3 +233,10 @@ export async function pool<T>(count: number, limit: number, task: (index: number
 }
 
 // ===========================================================================
+
+/** The production server with a working SMTP server on loopback behind it, and no rate limit in the way: what a "with a working SMTP server" describe runs against. */
+export async function startWithWorkingSmtp(): Promise<{ smtp: SmtpSink; server: FormServer }> {
+  const smtp = await startSmtp()
+  const server = await startFormServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO, MAIL_FROM, SITE_URL, FORMS_RATE_LIMIT: "100000" })
+  return { smtp, server }
+}

@@ -22,14 +22,14 @@ export interface SvgNode {
 /** The largest file drawn inline (a logo, not an illustration). */
 export const INLINE_SVG_MAX_BYTES = 4096
 
-export const SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+const SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
 /** Elements kept: shapes and groups. title and desc are dropped (the link around the logo names it). */
-export const SVG_ELEMENTS = new Set(["svg", "g", "path", "circle", "ellipse", "rect", "line", "polyline", "polygon"])
+const SVG_ELEMENTS = new Set(["svg", "g", "path", "circle", "ellipse", "rect", "line", "polyline", "polygon"])
 const DROPPED_ELEMENTS = new Set(["title", "desc", "metadata"])
 
 /** Attributes kept: geometry and paint. Colours and numbers only: a value holding url( refers to something else. */
-export const SVG_ATTRIBUTES = new Set([
+const SVG_ATTRIBUTES = new Set([
   "viewBox",
   "d",
   "cx",
