@@ -9,7 +9,6 @@ import { notePageChange } from "./src/lib/lead-source"
 import "./src/styles/tokens.css"
 import "./src/styles/base.css"
 import "./src/styles/shared.css"
-import "./src/styles/stylesheets"
 
 /**
  * Hydrates in a transition. Gatsby's own hydrateRoot call renders the whole page in one

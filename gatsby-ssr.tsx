@@ -3,23 +3,6 @@ import type { GatsbySSR } from "gatsby"
 import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2"
 import site from "./content/site/site.json"
 
-/**
- * Without JavaScript the mobile menu cannot open, so its links (with the
- * Solutions pages) are shown in place under a static header instead of
- * behind the toggler; carousel controls that cannot work are hidden.
- */
-const noScriptMenu = `
-  .menu-toggler, .hero .carousel-arrow, .hero__dots { display: none !important; }
-  .menu--mobile .submenu { display: block; }
-  @media (max-width: 1023.98px) {
-    body { padding-top: 0; }
-    .site-header { position: static; }
-    .mobile-menu { position: static; visibility: visible; pointer-events: auto; }
-    .mobile-menu__backdrop, .mobile-menu__close, .mobile-menu__head { display: none; }
-    .mobile-menu__panel { position: static; transform: none; width: auto; max-width: none; box-shadow: none; height: auto; content-visibility: visible !important; }
-  }
-`
-
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: site.language })
   // The emblem drawn in art/logo.mjs, rendered into static/ by `npm run art`.
@@ -29,9 +12,6 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
     <link key="apple-touch-icon" rel="apple-touch-icon" href="/apple-touch-icon.png" />,
     // The self-hosted font face src/styles/tokens.css declares (the same hashed file): fetched with the page, not after the CSS is parsed
     <link key="font-manrope" rel="preload" href={manropeLatin} as="font" type="font/woff2" crossOrigin="anonymous" />,
-    <noscript key="no-script-menu">
-      <style>{noScriptMenu}</style>
-    </noscript>,
   ])
 }
 

@@ -203,19 +203,8 @@ export function expectContactMail(mail: ReceivedMail, values: Values, id: string
   for (const field of FIELDS) if (values[field]) expect(parsed.text).toContain(values[field])
 }
 
-// ---------------------------------------------------------------------------
 // A seeded PRNG, so the fuzz is the same on every run
-
-export function mulberry32(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { mulberry32 } from "./random"
 
 /** Runs tasks with at most `limit` at a time */
 export async function pool<T>(count: number, limit: number, task: (index: number) => Promise<T>): Promise<T[]> {

@@ -1,9 +1,9 @@
 import * as React from "react"
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
+import { Notice, NoticeActions } from "../components/blocks/Notice"
 import { Layout } from "../components/layout/Layout"
 import { Seo } from "../components/layout/Seo"
 import { required } from "../lib/required"
-import "../pages/404.css"
 
 interface Context {
   noticeId: string
@@ -18,17 +18,13 @@ export default function NoticeTemplate({ data, pageContext }: PageProps<Queries.
   const page = notice(data, pageContext.noticeId)
   return (
     <Layout>
-      <section className="section not-found notice">
-        <div className="container not-found__inner">
-          <h1>{page.title}</h1>
-          <p className="not-found__text">{page.text}</p>
-          <p className="not-found__actions">
-            <Link to="/" className="button button--green">
-              {page.link}
-            </Link>
-          </p>
-        </div>
-      </section>
+      <Notice title={page.title} text={page.text}>
+        <NoticeActions>
+          <Link to="/" className="button button--green">
+            {page.link}
+          </Link>
+        </NoticeActions>
+      </Notice>
     </Layout>
   )
 }

@@ -9,7 +9,10 @@
  *   registers one);
  * - in the production browser bundle, nothing for Gatsby's partytown plugin,
  *   whose only browser code runs under `gatsby develop` alone;
- * - the HTML renderer uses Node's own fetch (node-fetch.ts).
+ * - the HTML renderer uses Node's own fetch (node-fetch.ts);
+ * - the stylesheets are joined in whatever order webpack meets them, without
+ *   its "Conflicting order" warnings: no rule depends on that order
+ *   (docs/styles.md; __tests__/browser/cascade.test.ts tries others).
  */
 import { createRequire } from "node:module"
 import path from "node:path"
@@ -21,10 +24,21 @@ const here = (file: string) => path.resolve("src/webpack", file)
 /** Gatsby's internal partytown plugin, as api-runner-browser-plugins requires it */
 export const partytownBrowserPlugin = () => createRequire(path.resolve("package.json")).resolve("gatsby/dist/internal-plugins/partytown/gatsby-browser.js")
 
+/** The CSS extraction plugin told that the stylesheets' order does not matter; undefined when the config has none (the HTML stages) */
+function withCssInAnyOrder(config: { plugins?: unknown[] }): boolean {
+  const extract = config.plugins?.find((plugin) => (plugin as object | null)?.constructor?.name === "MiniCssExtractPlugin") as { options?: { ignoreOrder?: boolean } } | undefined
+  if (!extract?.options) return false
+  extract.options.ignoreOrder = true
+  return true
+}
+
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
   if (stage === "build-html" || stage === "develop-html") {
     const config = withoutFetchStandIn(getConfig())
     if (config) actions.replaceWebpackConfig(config)
+  } else {
+    const config = getConfig()
+    if (withCssInAnyOrder(config)) actions.replaceWebpackConfig(config)
   }
   actions.setWebpackConfig({
     resolve: {

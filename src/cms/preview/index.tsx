@@ -19,7 +19,6 @@ import "slick-carousel/slick/slick.css"
 import "../../styles/tokens.css"
 import "../../styles/base.css"
 import "../../styles/shared.css"
-import "../../styles/stylesheets"
 import "./preview.css"
 
 /** The labels the sections take from content/site/site.json, read when the preview is built */

@@ -130,7 +130,7 @@ export function HeroCarousel({ data, labels }: Props) {
               {...(current ? {} : { inert: "" })}
             >
               <div className="hero-slide" role="group" aria-roledescription="slide" aria-label={fill(labels.slideLabel, { n: index + 1, total })}>
-                {showPoster ? <Picture image={image} alt={slide.posterAlt} className="hero-slide__media" priority={index === 0} /> : null}
+                {showPoster ? <Picture image={image} alt={slide.posterAlt} className="hero-slide__media" priority={index === 0} fill /> : null}
                 {playVideo ? (
                   <video className="hero-slide__video" autoPlay muted loop playsInline aria-hidden="true">
                     {slide.videoWebm?.publicURL ? <source src={slide.videoWebm.publicURL} type="video/webm" /> : null}

@@ -31,11 +31,11 @@ export function Footer({ site, company, forms, privacy, solutions, year = new Da
           <div className="site-footer__about">
             <Brand company={company} tone="dark" />
             <p>{company.blurb}</p>
-            <h2 className="site-footer__follow">{footer.followTitle}</h2>
+            <h2 className="site-footer__heading site-footer__follow">{footer.followTitle}</h2>
             <SocialLinks social={company.social} />
           </div>
           <nav aria-labelledby="footer-useful-links">
-            <h2 id="footer-useful-links">{footer.usefulLinksTitle}</h2>
+            <h2 id="footer-useful-links" className="site-footer__heading">{footer.usefulLinksTitle}</h2>
             <ul className="footer-links">
               {footer.usefulLinks.map((link) => (
                 <li key={link.label}>
@@ -45,7 +45,7 @@ export function Footer({ site, company, forms, privacy, solutions, year = new Da
             </ul>
           </nav>
           <nav aria-labelledby="footer-solutions">
-            <h2 id="footer-solutions">{footer.solutionsTitle}</h2>
+            <h2 id="footer-solutions" className="site-footer__heading">{footer.solutionsTitle}</h2>
             <ul className="footer-links">
               {solutions.map((solution) => (
                 <li key={solution.path}>
@@ -55,7 +55,7 @@ export function Footer({ site, company, forms, privacy, solutions, year = new Da
             </ul>
           </nav>
           <div>
-            <h2>{footer.contactTitle}</h2>
+            <h2 className="site-footer__heading">{footer.contactTitle}</h2>
             <ul className="footer-contact">
               <li>
                 <LocationIcon aria-hidden="true" size={18} />

@@ -94,7 +94,7 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
             </a>
           </li>
         </ul>
-        <SocialLinks social={company.social} />
+        <SocialLinks social={company.social} surface="light" />
       </div>
     </div>
   )

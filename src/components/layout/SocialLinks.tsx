@@ -13,13 +13,15 @@ const icons: Record<string, typeof FacebookIcon> = {
 interface Props {
   social: readonly Queries.SocialLinkFragment[]
   className?: string
+  /** The surface it sits on: links light on dark (the default), or dark on light */
+  surface?: "dark" | "light"
 }
 
 /** The company's social profiles; profiles marked hidden in content are left out. */
-export function SocialLinks({ social, className = "" }: Props) {
+export function SocialLinks({ social, className = "", surface = "dark" }: Props) {
   // The list itself carries no name (a list is not meant to); each link is named after its network
   return (
-    <ul className={`social-links ${className}`}>
+    <ul className={["social-links", surface === "light" ? "social-links--on-light" : "", className].filter(Boolean).join(" ")}>
       {social
         .filter((profile) => !profile.hidden)
         .map((profile) => {

@@ -23,7 +23,7 @@ export function SubscribeForm({ labels, copy, privacy }: Props) {
   return (
     <div className="subscribe">
       <div className="subscribe__text">
-        <h2 id="subscribe-title">{labels.title}</h2>
+        <h2 id="subscribe-title" className="subscribe__title">{labels.title}</h2>
         <p>{labels.text}</p>
       </div>
       <form
@@ -40,6 +40,7 @@ export function SubscribeForm({ labels, copy, privacy }: Props) {
           </label>
           <input
             id="subscribe-email"
+            className="text-input"
             type="email"
             name="email"
             required

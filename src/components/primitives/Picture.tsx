@@ -8,6 +8,8 @@ interface Props {
   className?: string
   /** The LCP image: fetched eagerly and first */
   priority?: boolean
+  /** Covers its box (sized by the caller's class), cropped to it */
+  fill?: boolean
 }
 
 /**
@@ -16,7 +18,7 @@ interface Props {
  * fully opaque in the server HTML, needs no script, and can carry
  * fetchpriority, so the hero poster can be the LCP element.
  */
-export function Picture({ image, alt, className, priority = false }: Props) {
+export function Picture({ image, alt, className, priority = false, fill = false }: Props) {
   const { sources = [], fallback } = image.images
   // width/height only give the aspect ratio, but must be whole numbers: a
   // full-width image's data holds 1 × 0.5625, so scale those up
@@ -32,7 +34,7 @@ export function Picture({ image, alt, className, priority = false }: Props) {
   const box: React.CSSProperties = priority ? {} : { aspectRatio: `${width} / ${height}`, ...(image.layout === "fullWidth" ? {} : { maxWidth: `${width}px` }) }
   return (
     <picture
-      className={["picture", priority ? "" : "picture--deferred", className ?? ""].filter(Boolean).join(" ")}
+      className={["picture", priority ? "" : "picture--deferred", fill ? "picture--fill" : "", className ?? ""].filter(Boolean).join(" ")}
       style={{ ...box, ...(image.backgroundColor ? { backgroundColor: image.backgroundColor } : {}) }}
     >
       {sources.map((source) => (
