@@ -3,7 +3,7 @@ import company from "./content/company/company.json"
 import site from "./content/site/site.json"
 import { serveAdminInDevelop } from "./src/cms/admin"
 import { siteRoutes } from "./src/content/routes"
-import { siteHeaders } from "./src/security/headers"
+import { siteHeaders } from "./src/site-headers"
 import { exportFunctionHeaders, siteAdapter } from "./src/adapters"
 import { RENDITIONS_DIR, RENDITIONS_SOURCE } from "./src/images/renditions"
 

@@ -8,7 +8,7 @@ import { validateContent } from "./src/content/validate"
 import { solutionPath } from "./src/content/routes"
 import { readRetention } from "./src/forms/config"
 import { useAvifEffort } from "./src/images/avif-effort"
-import { gallerySources } from "./src/images/gallery-sources"
+import { gallerySources } from "./src/content/gallery-sources"
 import { GALLERY_LARGEST, prepareRenditions, RENDITIONS_DIR } from "./src/images/renditions"
 import { runPostbuild } from "./src/postbuild"
 

@@ -10,7 +10,7 @@
 import { promises as fs } from "fs"
 import os from "os"
 import path from "path"
-import { gallerySources } from "../src/images/gallery-sources"
+import { gallerySources } from "../src/content/gallery-sources"
 import { GALLERY_LARGEST, makeRendition } from "../src/images/renditions"
 
 const megabytes = (bytes: number) => (bytes < 2 ** 20 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`)

@@ -14,7 +14,8 @@ import path from "path"
 import { MUST_REVALIDATE_HEADERS, PERMAMENT_CACHING_HEADERS, BASE_HEADERS } from "gatsby/dist/utils/adapter/constants"
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers"
 import gatsbyConfig from "../../gatsby-config"
-import { cmsContentSecurityPolicy, IMMUTABLE, REVALIDATE } from "../../src/security/headers"
+import { IMMUTABLE, REVALIDATE } from "../../src/security/headers"
+import { adminContentSecurityPolicy } from "../../src/site-headers"
 import { readSiteRoutes, ROUTES_FILE, type SiteRoutes } from "../../src/server/route-headers"
 import { ROOT, serveBuild, type Served } from "../support/serve"
 
@@ -86,7 +87,7 @@ describe("Gatsby's own matcher over gatsby-config's headers", () => {
       const keys = headers.map(({ key }) => key.toLowerCase())
       expect([requested, keys.length]).toEqual([requested, new Set(keys).size])
       // the CMS at /admin has a CSP of its own, and only it
-      const expected = (key: string, value: string) => (key === "content-security-policy" && /^\/admin(\/|$)/.test(requested) ? cmsContentSecurityPolicy() : value)
+      const expected = (key: string, value: string) => (key === "content-security-policy" && /^\/admin(\/|$)/.test(requested) ? adminContentSecurityPolicy() : value)
       for (const { key, value } of declared) expect([requested, key, headers.find((header) => header.key.toLowerCase() === key)?.value]).toEqual([requested, key, expected(key, value)])
       expect(keys).not.toContain("cross-origin-opener-policy")
     }

@@ -5,7 +5,7 @@
  */
 import fs from "fs"
 import path from "path"
-import { cmsContentSecurityPolicy, contentSecurityPolicy } from "../../src/security/headers"
+import { adminContentSecurityPolicy, pagesContentSecurityPolicy } from "../../src/site-headers"
 import { ROOT, serveBuild, type Served } from "../support/serve"
 
 jest.setTimeout(120_000)
@@ -44,13 +44,13 @@ describe("/admin in the build", () => {
       const response = await fetch(`${server.origin}${pathname}`, { redirect: "manual" })
       const where = `${pathname} ${response.status}`
       expect([where, response.status === 200 || (response.status >= 300 && response.status < 400)]).toEqual([where, true])
-      expect([where, response.headers.get("content-security-policy")]).toEqual([where, cmsContentSecurityPolicy()])
+      expect([where, response.headers.get("content-security-policy")]).toEqual([where, adminContentSecurityPolicy()])
       expect([where, response.headers.get("x-robots-tag")]).toEqual([where, "noindex, nofollow"])
     }
     const page = await fetch(`${server.origin}/admin/`)
     expect(await page.text()).toContain("/admin/decap-cms.js")
     const home = await fetch(`${server.origin}/`)
-    expect(home.headers.get("content-security-policy")).toBe(contentSecurityPolicy())
+    expect(home.headers.get("content-security-policy")).toBe(pagesContentSecurityPolicy())
     expect(home.headers.get("x-robots-tag")).toBeNull()
   })
 

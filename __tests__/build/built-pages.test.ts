@@ -7,7 +7,8 @@
  */
 import fs from "fs"
 import path from "path"
-import { inlineScriptHashes, scriptHash } from "../../src/security/headers"
+import { inlineScriptHashes } from "../../src/postbuild/loader"
+import { scriptHash } from "../../src/security/headers"
 import { ROOT, assertBuilt } from "../support/serve"
 
 const PUBLIC = path.join(ROOT, "public")

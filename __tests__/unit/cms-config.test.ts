@@ -9,12 +9,14 @@ import os from "os"
 import path from "path"
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers"
 import { getNullableType, isListType, isNonNullType, isObjectType, type GraphQLObjectType, type GraphQLOutputType } from "graphql"
-import { cmsConfig, contentTypes, labelOf, productionBackend, type CmsField } from "../../src/cms/config"
+import { cmsBackendOrigins, cmsConfig, labelOf, productionBackend, type CmsField } from "../../src/cms/config"
+import { contentTypes } from "../../src/content/folders"
 import { configField, toFragmentData } from "../../src/cms/preview/data"
 import { buildContentSchema, contentSchema, fileRule, modelSdl } from "../../src/content/schema"
 import { validateContent } from "../../src/content/validate"
 import { robotsTxt } from "../../src/postbuild/robots"
-import { cmsContentSecurityPolicy, contentSecurityPolicy, siteHeaders } from "../../src/security/headers"
+import { cmsContentSecurityPolicy } from "../../src/security/headers"
+import { adminContentSecurityPolicy, pagesContentSecurityPolicy, siteHeaders } from "../../src/site-headers"
 
 const CONTENT = path.resolve("content")
 const config = cmsConfig(CONTENT)
@@ -155,24 +157,24 @@ describe("/admin apart from the public site", () => {
 
   it("has its own CSP on /admin and everything under it, as Gatsby's adapters apply the rules, and the public pages keep theirs", () => {
     for (const pathname of ["/admin", "/admin/", "/admin/index.html", "/admin/config.yml", "/admin/decap-cms.js"]) {
-      expect([pathname, headers(pathname)["content-security-policy"]]).toEqual([pathname, cmsContentSecurityPolicy()])
+      expect([pathname, headers(pathname)["content-security-policy"]]).toEqual([pathname, adminContentSecurityPolicy()])
       expect([pathname, headers(pathname)["x-robots-tag"]]).toEqual([pathname, "noindex, nofollow"])
     }
     for (const pathname of ["/", "/contact", "/waste-to-charcoal", "/administration", "/static/x.js"]) {
-      expect([pathname, headers(pathname)["content-security-policy"]]).toEqual([pathname, contentSecurityPolicy()])
+      expect([pathname, headers(pathname)["content-security-policy"]]).toEqual([pathname, pagesContentSecurityPolicy()])
       expect([pathname, headers(pathname)["x-robots-tag"]]).toEqual([pathname, undefined])
     }
-    expect(contentSecurityPolicy()).not.toMatch(/unsafe-eval|blob:/)
-    expect(cmsContentSecurityPolicy()).toMatch(/script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval';/)
-    expect(cmsContentSecurityPolicy()).toMatch(/frame-ancestors 'none'/)
+    expect(pagesContentSecurityPolicy()).not.toMatch(/unsafe-eval|blob:/)
+    expect(adminContentSecurityPolicy()).toMatch(/script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval';/)
+    expect(adminContentSecurityPolicy()).toMatch(/frame-ancestors 'none'/)
   })
 
   it("lets the CMS reach only its own Git host", () => {
-    expect(cmsContentSecurityPolicy(productionBackend({}))).toMatch(/connect-src 'self' blob: https:\/\/api\.github\.com/)
-    const gitea = cmsContentSecurityPolicy(productionBackend({ CMS_BACKEND: "gitea", CMS_BASE_URL: "https://git.example.org", CMS_APP_ID: "x" }))
+    expect(cmsContentSecurityPolicy(cmsBackendOrigins(productionBackend({})))).toMatch(/connect-src 'self' blob: https:\/\/api\.github\.com/)
+    const gitea = cmsContentSecurityPolicy(cmsBackendOrigins(productionBackend({ CMS_BACKEND: "gitea", CMS_BASE_URL: "https://git.example.org", CMS_APP_ID: "x" })))
     expect(gitea).toMatch(/connect-src 'self' blob: https:\/\/git\.example\.org;/)
     expect(gitea).not.toMatch(/github/)
-    expect(cmsContentSecurityPolicy({ name: "proxy", proxy_url: "http://127.0.0.1:8081/api/v1" })).toMatch(/connect-src 'self' blob: http:\/\/127\.0\.0\.1:8081;/)
+    expect(cmsContentSecurityPolicy(cmsBackendOrigins({ name: "proxy", proxy_url: "http://127.0.0.1:8081/api/v1" }))).toMatch(/connect-src 'self' blob: http:\/\/127\.0\.0\.1:8081;/)
   })
 
   it("is disallowed in robots.txt, and no other path is", () => {

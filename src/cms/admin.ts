@@ -10,7 +10,7 @@ import { promises as fs } from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { cmsConfig, localBackend, type CmsEnvironment } from "./config"
+import { cmsBackendOrigins, cmsConfig, localBackend, type CmsEnvironment } from "./config"
 import { cmsContentSecurityPolicy } from "../security/headers"
 import { buildPreview, PREVIEW_SCRIPT, PREVIEW_STYLESHEET } from "./preview/build"
 
@@ -113,5 +113,5 @@ export function adminDevHandler(contentDir: string, csp: string) {
  * checkout.
  */
 export function serveAdminInDevelop(app: { get(path: RegExp, handler: ReturnType<typeof adminDevHandler>): unknown }, contentDir = path.resolve("content")): void {
-  app.get(/^\/admin(\/.*)?$/, adminDevHandler(contentDir, cmsContentSecurityPolicy(localBackend())))
+  app.get(/^\/admin(\/.*)?$/, adminDevHandler(contentDir, cmsContentSecurityPolicy(cmsBackendOrigins(localBackend()))))
 }

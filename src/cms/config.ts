@@ -31,7 +31,7 @@ import {
   type GraphQLSchema,
 } from "graphql"
 import { contentSchema, fileRule } from "../content/schema"
-import { typeNameForFolder } from "../content/validate"
+import { contentTypes, dropInFolder } from "../content/folders"
 
 /** A Decap field (the options used here; https://decapcms.org/docs/widgets/) */
 export interface CmsField {
@@ -180,17 +180,6 @@ export function objectFields(model: GraphQLSchema, type: GraphQLObjectType): Cms
     .map((field) => cmsField(model, type, field))
 }
 
-/** The content folders and the type each holds, in folder-name order */
-export function contentTypes(contentDir: string, model: GraphQLSchema = contentSchema()): { folder: string; type: GraphQLObjectType }[] {
-  return fs
-    .readdirSync(contentDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort()
-    .map((folder) => ({ folder, type: model.getType(typeNameForFolder(folder)) }))
-    .filter((pair): pair is { folder: string; type: GraphQLObjectType } => isObjectType(pair.type))
-}
-
 /** The folder's one JSON file (or the name it would have), relative to the project */
 function singleFile(contentDir: string, folder: string): string {
   const json = fs.readdirSync(path.join(contentDir, folder)).filter((name) => name.endsWith(".json")).sort()
@@ -222,10 +211,22 @@ export function cmsCollections(contentDir: string, model: GraphQLSchema = conten
   })
 }
 
-/** The folder of the type with @dropIn (the gallery): the media library's uploads join it */
-export function dropInFolder(contentDir: string, model: GraphQLSchema = contentSchema()): string | undefined {
-  const match = contentTypes(contentDir, model).find(({ type }) => type.astNode?.directives?.some((use) => use.name.value === "dropIn"))
-  return match && `content/${match.folder}`
+/** The origin of a URL, for a CSP source list */
+const origin = (url: string) => new URL(url).origin
+
+/**
+ * The origins a backend's CMS talks to, for the CMS's Content-Security-Policy
+ * (src/security/headers.ts): its API and its server (Gitea's OAuth, GitHub's
+ * raw files); GitHub's avatars are pictures too.
+ */
+export function cmsBackendOrigins(backend: CmsBackend): { connect: string[]; images: string[] } {
+  const connect =
+    backend.name === "proxy"
+      ? [origin(backend.proxy_url)]
+      : backend.name === "gitea"
+        ? [origin(backend.api_root), origin(backend.base_url)]
+        : [origin(backend.api_root ?? "https://api.github.com"), "https://raw.githubusercontent.com"]
+  return { connect, images: [...(backend.name === "github" ? ["https://avatars.githubusercontent.com"] : []), ...connect] }
 }
 
 export type CmsEnvironment = Partial<Record<"CMS_BACKEND" | "CMS_REPO" | "CMS_BRANCH" | "CMS_BASE_URL" | "CMS_AUTH_ENDPOINT" | "CMS_API_ROOT" | "CMS_APP_ID", string>>

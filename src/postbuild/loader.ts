@@ -2,12 +2,13 @@
  * Builds the page's one inline script from its readable source
  * (page-loader.ts): bundled with the constants it reads, minified by esbuild,
  * once per process. The Content-Security-Policy allows it by the hash of
- * exactly this output (src/security/headers.ts), and the inline-scripts step
+ * exactly this output (inlineScriptHashes, below), and the inline-scripts step
  * writes exactly this output into every page.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { buildSync } from "esbuild"
+import { scriptHash } from "../security/headers"
 
 /** The JSON block that holds Gatsby's per-page globals (window.pagePath, ___chunkMapping, …) */
 export const GLOBALS_ID = "gatsby-globals"
@@ -44,4 +45,13 @@ export function pageLoader(): string {
     built = result.outputFiles[0]!.text.trim()
   }
   return built
+}
+
+/**
+ * Every hash the pages' script-src allows: the page loader's, as built, and
+ * nothing else. No plugin writes an inline script; a new one stops the build,
+ * naming its hash (src/postbuild/inline-scripts.ts).
+ */
+export function inlineScriptHashes(): string[] {
+  return [scriptHash(pageLoader())]
 }

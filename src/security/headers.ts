@@ -1,7 +1,5 @@
 import type { GatsbyConfig } from "gatsby"
 import { createHash } from "node:crypto"
-import { pageLoader } from "../postbuild/loader"
-import { productionBackend, type CmsBackend, type CmsEnvironment } from "../cms/config"
 
 type HeaderRule = NonNullable<GatsbyConfig["headers"]>[number]
 
@@ -10,24 +8,26 @@ export function scriptHash(source: string): string {
 }
 
 /**
- * Every hash script-src allows: the page loader's (src/postbuild/page-loader.ts,
- * as built), and nothing else. No plugin writes an inline script; a new one
- * stops the build, naming its hash (src/postbuild/inline-scripts.ts).
+ * What the CMS's own policy opens to its Git backend: the origins it
+ * connects to and those it shows pictures from (cmsBackendOrigins in
+ * src/cms/config.ts says which for each backend).
  */
-export function inlineScriptHashes(): string[] {
-  return [scriptHash(pageLoader())]
+export interface CmsOrigins {
+  connect: readonly string[]
+  images: readonly string[]
 }
 
 /**
  * The Content-Security-Policy of every response. Scripts: the site's own
- * files and a fixed list of inline scripts by hash (inlineScriptHashes);
+ * files and a fixed list of inline scripts by hash (the page loader's:
+ * inlineScriptHashes in src/postbuild/loader.ts);
  * no 'unsafe-inline', no 'unsafe-eval'. Styles keep 'unsafe-inline': Gatsby
  * inlines the stylesheet and React sets style attributes, which hashes
  * cannot cover.
  */
-export function contentSecurityPolicy(): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   return policy({
-    "script-src": ["'self'", ...inlineScriptHashes()],
+    "script-src": ["'self'", ...scriptHashes],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
@@ -57,32 +57,22 @@ function policy(sources: Record<string, string[]>): string {
     .join("; ")
 }
 
-/** The origin of a URL, for a CSP source list */
-const origin = (url: string) => new URL(url).origin
-
-/** The origins the CMS's backend talks to: its API, and its server (Gitea's OAuth, GitHub's images) */
-function backendOrigins(backend: CmsBackend): string[] {
-  if (backend.name === "proxy") return [origin(backend.proxy_url)]
-  if (backend.name === "gitea") return [origin(backend.api_root), origin(backend.base_url)]
-  return [origin(backend.api_root ?? "https://api.github.com"), "https://raw.githubusercontent.com"]
-}
-
 /**
  * The Content-Security-Policy of /admin only, exactly what Decap CMS needs:
  * its bundle evaluates code it builds at run time ('unsafe-eval') and runs
  * WebAssembly ('wasm-unsafe-eval'), its styles are set by script
  * ('unsafe-inline'), uploads and previews are blob: URLs, and it talks to
- * the Git backend's API (from the CMS_* settings; the local backend under
+ * the Git backend's origins (from the CMS_* settings; the local backend under
  * `npm run develop`). The public pages keep contentSecurityPolicy().
  */
-export function cmsContentSecurityPolicy(backend: CmsBackend = productionBackend(process.env as CmsEnvironment)): string {
+export function cmsContentSecurityPolicy(backend: CmsOrigins): string {
   return policy({
     "script-src": ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", ...(backend.name === "github" ? ["https://avatars.githubusercontent.com"] : []), ...backendOrigins(backend)],
+    "img-src": ["'self'", "data:", "blob:", ...backend.images],
     "font-src": ["'self'", "data:"],
     "media-src": ["'self'", "blob:"],
-    "connect-src": ["'self'", "blob:", ...backendOrigins(backend)],
+    "connect-src": ["'self'", "blob:", ...backend.connect],
     "frame-src": ["'self'", "blob:"],
   })
 }
@@ -99,7 +89,8 @@ export const IMMUTABLE = "public, max-age=31536000, immutable"
 const UNHASHED_FILES = ["/robots.txt", "/sitemap.xml", "/sitemap-index.xml", "/sitemap-0.xml", "/manifest.webmanifest"]
 
 /**
- * The site's response headers, declared once for gatsby-config's `headers`.
+ * The site's response header rules, for this build's inline scripts and CMS
+ * backend (src/site-headers.ts gives both, for gatsby-config's `headers`).
  * They are read the way Gatsby's adapters read them
  * (`createHeadersMatcher`, which the production server uses too: see
  * src/server/route-headers.ts): each file first gets Gatsby's own headers for
@@ -120,12 +111,12 @@ const UNHASHED_FILES = ["/robots.txt", "/sitemap.xml", "/sitemap-index.xml", "/s
  * navigation to a page that sends it in a fresh renderer process, which was
  * most of the phone's Total Blocking Time here (docs/serving.md).
  */
-export function siteHeaders(): HeaderRule[] {
+export function headerRules({ scriptHashes, cms }: { scriptHashes: readonly string[]; cms: CmsOrigins }): HeaderRule[] {
   return [
     {
       source: "/*",
       headers: [
-        { key: "content-security-policy", value: contentSecurityPolicy() },
+        { key: "content-security-policy", value: contentSecurityPolicy(scriptHashes) },
         { key: "strict-transport-security", value: "max-age=63072000; includeSubDomains" },
         { key: "x-content-type-options", value: "nosniff" },
         { key: "x-frame-options", value: "DENY" },
@@ -145,7 +136,7 @@ export function siteHeaders(): HeaderRule[] {
     ...["/admin", "/admin/*"].map((source) => ({
       source,
       headers: [
-        { key: "content-security-policy", value: cmsContentSecurityPolicy() },
+        { key: "content-security-policy", value: cmsContentSecurityPolicy(cms) },
         { key: "x-robots-tag", value: "noindex, nofollow" },
         { key: "cache-control", value: REVALIDATE },
       ],

@@ -1,7 +1,7 @@
 import { promises as fs } from "fs"
 import path from "path"
-import { dropInFolder } from "../cms/config"
-import { galleryPictures } from "../content/gallery"
+import { dropInFolder } from "./folders"
+import { galleryPictures } from "./gallery"
 
 /**
  * The picture files of the gallery's folder (that of the @dropIn type), as
