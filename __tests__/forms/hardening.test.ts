@@ -230,7 +230,9 @@ describe("(2) temporary files a crash left behind", () => {
     const server = await startFormServer({ FORMS_DATA_DIR: dataDir })
     try {
       await waitUntil(() => /removed 2 temporary files/.test(server.output()), 5_000, "the leftovers were not removed")
-      expect(temporaryFiles(dataDir)).toEqual([])
+      expect(leftovers.filter((file) => fs.existsSync(file))).toEqual([])
+      // and none stays: the store's own writes at start (the decoy record) pass through a .tmp of their own for an instant
+      expect(await leftoverTemporaryFiles(dataDir)).toEqual([])
     } finally {
       await server.stop()
     }
