@@ -5,7 +5,7 @@
  * specificity), with different values. Only the order the sheets were joined
  * in decides between those, which is what docs/styles.md rules out.
  *
- * The sheets are the source files (src/ and the carousel's own), injected one
+ * The sheets are the source files under src/, injected one
  * <style> each in place of the page's built stylesheet, so any order can be
  * tried. Interaction states (:hover, :focus...) are stripped from selectors:
  * a rule that can ever apply to an element counts.
@@ -21,7 +21,7 @@ export interface Sheet {
   text: string
 }
 
-/** Every stylesheet the site imports: the carousel's structural sheet, then src/ but the CMS preview's. */
+/** Every stylesheet the site imports: those under src/ but the CMS preview's. */
 export function siteSheets(root: string): Sheet[] {
   const found: string[] = []
   const walk = (dir: string) => {
@@ -33,7 +33,7 @@ export function siteSheets(root: string): Sheet[] {
     }
   }
   walk("src")
-  return ["node_modules/slick-carousel/slick/slick.css", ...found.sort()].map((name) => ({ name, text: fs.readFileSync(path.join(root, name), "utf8") }))
+  return found.sort().map((name) => ({ name, text: fs.readFileSync(path.join(root, name), "utf8") }))
 }
 
 interface RawRule {
