@@ -163,13 +163,19 @@ export async function findConflicts(page: Page, rules: RawRule[], layers: string
   )
 }
 
-/** Every element's computed style (and its ::before and ::after), one text per element, in document order. */
+/**
+ * Every element's computed style (and that of its ::before and ::after where
+ * they are drawn: their content is neither none nor normal), one text per
+ * element, in document order.
+ */
 export async function computedStyles(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll("body, body *")).map((element) =>
       [null, "::before", "::after"]
         .map((pseudo) => {
           const style = getComputedStyle(element, pseudo)
+          const content = style.getPropertyValue("content")
+          if (pseudo && (content === "none" || content === "normal")) return `${pseudo} ${content}`
           return Array.from(style, (property) => `${property}:${style.getPropertyValue(property)}`).join(";")
         })
         .join("\n"),
