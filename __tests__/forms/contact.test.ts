@@ -33,7 +33,7 @@ import {
   readDelivery,
   submissionIdOf,
   expectContactMail,
-  startWithWorkingSmtp,
+  withWorkingSmtp,
 } from "../support/form-requests"
 
 afterAll(async () => {
@@ -44,14 +44,7 @@ describe("with a working SMTP server", () => {
   let smtp: SmtpSink
   let server: FormServer
 
-  beforeAll(async () => {
-    ;({ smtp, server } = await startWithWorkingSmtp())
-  }, 60_000)
-
-  afterAll(async () => {
-    await server?.stop()
-    await smtp?.close()
-  }, 30_000)
+  withWorkingSmtp((started) => ({ smtp, server } = started))
 
   const mailsWithId = (id: string) => smtp.messages.filter((mail) => submissionIdOf(mail) === id)
 

@@ -26,7 +26,7 @@ import {
   readSubscriber,
   addresses,
   headerBlock,
-  startWithWorkingSmtp,
+  withWorkingSmtp,
 } from "../support/form-requests"
 
 afterAll(async () => {
@@ -37,14 +37,7 @@ describe("with a working SMTP server", () => {
   let smtp: SmtpSink
   let server: FormServer
 
-  beforeAll(async () => {
-    ;({ smtp, server } = await startWithWorkingSmtp())
-  }, 60_000)
-
-  afterAll(async () => {
-    await server?.stop()
-    await smtp?.close()
-  }, 30_000)
+  withWorkingSmtp((started) => ({ smtp, server } = started))
 
   it("(g) subscribe: double opt-in with one e-mail, repeats send nothing, GET shows a button, POST of the token confirms", async () => {
     const email = "grace.hopper@example.com"

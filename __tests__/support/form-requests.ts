@@ -223,9 +223,22 @@ export async function pool<T>(count: number, limit: number, task: (index: number
 
 // ===========================================================================
 
-/** The production server with a working SMTP server on loopback behind it, and no rate limit in the way: what a "with a working SMTP server" describe runs against. */
-export async function startWithWorkingSmtp(): Promise<{ smtp: SmtpSink; server: FormServer }> {
-  const smtp = await startSmtp()
-  const server = await startFormServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO, MAIL_FROM, SITE_URL, FORMS_RATE_LIMIT: "100000" })
-  return { smtp, server }
+/**
+ * What a "with a working SMTP server" describe runs against: the production
+ * server with a working SMTP server on loopback behind it, and no rate limit
+ * in the way. Started before the describe's tests (handed to `use` then) and
+ * stopped after them.
+ */
+export function withWorkingSmtp(use: (started: { smtp: SmtpSink; server: FormServer }) => void): void {
+  let smtp: SmtpSink | undefined
+  let server: FormServer | undefined
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    server = await startFormServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO, MAIL_FROM, SITE_URL, FORMS_RATE_LIMIT: "100000" })
+    use({ smtp, server })
+  }, 60_000)
+  afterAll(async () => {
+    await server?.stop()
+    await smtp?.close()
+  }, 30_000)
 }
