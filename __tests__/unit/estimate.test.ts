@@ -123,6 +123,22 @@ describe("figures for people", () => {
     expect(formatNumber(6.3)).toBe("6.3")
     expect(formatNumber(0)).toBe("0")
   })
+
+  // A shared link or a typed amount may be any number: ?amount=1e-102 once threw
+  // "toFixed() digits argument must be between 0 and 100" and blanked the page
+  it.each([1e-102, 5e-324, 1e-120, 1.7976931348623157e308, 1e21, -1e-200, 1e-7])("rounds %p to two significant figures without throwing", (value) => {
+    const rounded = roundForDisplay(value)
+    expect(Number.isFinite(rounded)).toBe(true)
+    expect(Math.abs(rounded - value)).toBeLessThanOrEqual(Math.abs(value) * 0.05)
+    expect(() => formatNumber(value)).not.toThrow()
+  })
+
+  it("reads the same digits whatever the engine's logarithms: no rounding error at a power of ten", () => {
+    expect(roundForDisplay(999.96)).toBe(1000)
+    expect(roundForDisplay(0.001)).toBe(0.001)
+    expect(roundForDisplay(1.25)).toBe(1.3)
+    expect(formatNumber(1e-102)).toBe("0")
+  })
 })
 
 describe("the inputs", () => {

@@ -219,13 +219,16 @@ export function estimate(model: EstimateModel, inputs: Inputs): SolutionResult[]
 /**
  * A figure for people: two significant figures (the factors are not known
  * better than that), thousands separated, so 1,534.2 reads "1,500" and
- * 0.0412 reads "0.041".
+ * 0.0412 reads "0.041". toPrecision, not a logarithm and toFixed: it takes
+ * any finite number (toFixed threw below 1e-100, as ?amount=1e-102 gave),
+ * and the language defines its digits exactly, so the browser and the
+ * server (which checks an estimate's figures) round alike.
  */
 export function roundForDisplay(value: number): number {
   if (value === 0 || !Number.isFinite(value)) return 0
-  const digits = Math.floor(Math.log10(Math.abs(value)))
-  const step = 10 ** (digits - 1)
-  return Number((Math.round(value / step) * step).toFixed(Math.max(0, 1 - digits)))
+  const rounded = Number(value.toPrecision(2))
+  // only the very largest numbers round up past the largest double (1.8e308)
+  return Number.isFinite(rounded) ? rounded : value
 }
 
 export function formatNumber(value: number): string {
