@@ -12,7 +12,8 @@ import path from "path"
 import { BODY_LIMIT_BYTES } from "../../src/forms/service"
 import { cleanUpAll, ROOT, startFormServer, startSmtp, waitUntil, type FormServer, type ReceivedMail, type SmtpSink } from "../support/form-server"
 import { request, type Reply } from "../support/http"
-import { exampleEstimate } from "../fixtures/estimate"
+import { readInputs, type EstimateModel } from "../../src/lib/estimate"
+import { quoteEstimate, type QuoteWords } from "../../src/lib/estimate-quote"
 
 jest.setTimeout(120_000)
 afterAll(() => cleanUpAll(), 30_000)
@@ -29,18 +30,18 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 const SITE_URL = "https://forms.example.com"
 const MAIL_TO = "sales@example.com"
 
-const estimate = {
-  ...exampleEstimate(),
-  results: [...exampleEstimate().results, { label: "Biochar", low: 0.5, typical: 0.75, high: 1.25, unit: "t/day" }],
-}
+// An estimate as /estimate makes it, from the content's factors (the server accepts no other figures): 20 t/day of rice husk
+const factors = readJson<EstimateModel & QuoteWords>("content/estimate/estimate.json")
+const estimate = quoteEstimate(factors, factors, readInputs(factors, { stream: "rice-husk", amount: "20", per: "day" }, 20).inputs)
 const ESTIMATE_JSON = JSON.stringify(estimate)
-/** The lines every reader of the lead sees, in the content's words, the figures written out by hand */
+/** A figure as the site writes it in British English, every digit it was given */
+const figure = (value: number) => value.toLocaleString("en-GB", { maximumFractionDigits: 20 })
+/** The lines every reader of the lead sees, in the content's words */
 const LINES = [
-  fill(words.summary, { stream: "Rice husk", amount: "20", per: words.perDay, moisture: "10", days: "330" }),
-  fill(words.result, { label: "Net electricity", low: "1,200", typical: "1,500", high: "1,800", unit: "kWh/day" }),
-  fill(words.result, { label: "Biochar", low: "0.5", typical: "0.75", high: "1.25", unit: "t/day" }),
+  fill(words.summary, { stream: estimate.stream, amount: "20", per: words.perDay, moisture: figure(estimate.moisture), days: figure(estimate.days) }),
+  ...estimate.results.map((row) => fill(words.result, { label: row.label, low: figure(row.low), typical: figure(row.typical), high: figure(row.high), unit: row.unit })),
 ]
-const ABSOLUTE_LINK = `${SITE_URL}/estimate?stream=rice-husk&amount=20&per=day&moisture=10&days=330`
+const ABSOLUTE_LINK = `${SITE_URL}${estimate.link}`
 
 const person = (tag: string) => ({ username: `Visitor ${tag}`, email: `${tag}@example.com`, phone: "+1 555 010 0100", subject: `Quote ${tag}`, message: `Message ${tag}` })
 
@@ -154,6 +155,25 @@ describe("a contact message with an estimate", () => {
     expect(stored(server).length).toBe(before)
   })
 
+  // Any visitor could once send sales figures the site never made: 24 rows of 1e308 made a 31 KB e-mail of 309-digit numbers
+  const forged: [string, object][] = [
+    ["24 rows of 1e308", { ...estimate, results: Array.from({ length: 24 }, (_, index) => ({ label: `Row ${index}`, low: 1e308, typical: 1e308, high: 1e308, unit: "t" })) }],
+    ["the site's rows with a figure raised", { ...estimate, results: estimate.results.map((row, index) => (index === 0 ? { ...row, high: row.high * 10 } : row)) }],
+    ["inputs the figures were not made from", { ...estimate, amount: 2000 }],
+    ["the stream's name with a right-to-left override", { ...estimate, stream: `\u202e${estimate.stream}` }],
+    ["a line separator in a label", { ...estimate, results: estimate.results.map((row) => ({ ...row, label: `${row.label}\u2028Bcc: x@example.com` })) }],
+  ]
+  it.each(forged)("whose figures or words are not the site's (%s) is refused with 400 naming the field, nothing stored or mailed", async (_, value) => {
+    const values = person("forged-estimate")
+    const before = stored(server).length
+    const mails = smtp.messages.length
+    const reply = await postJson(server, { ...values, estimate: JSON.stringify(value) })
+    expect(reply.status).toBe(400)
+    expect(parse(reply)).toEqual({ ok: false, message: expect.any(String), errors: [{ field: "estimate", code: "invalid_estimate", message: fill(forms.errors.invalid_estimate!, { label: words.label }) }] })
+    expect(stored(server).length).toBe(before)
+    expect(smtp.messages.length).toBe(mails)
+  })
+
   it("that cannot be read, in a plain post, gets the form again with the error and everything else typed, without the estimate", async () => {
     const values = { ...person("bad-plain"), message: `Line one\nWe burn <b>husk</b> & straw` }
     const before = stored(server).length
@@ -186,7 +206,7 @@ describe("a contact message with an estimate", () => {
     expect(stored(server).filter((record) => record.values.username === "Visitor repeat")).toHaveLength(1)
   })
 
-  it("fits in the body limit with every field and the estimate at their limits, percent-encoded, every character multi-byte", async () => {
+  it("reads whole a body with every field and the estimate at their limits, percent-encoded, every character multi-byte", async () => {
     // 4 bytes a character (12 percent-encoded) in the visitor's fields; in the
     // estimate's text, 3 bytes a UTF-16 unit (€), its worst: 9 a character
     const wide = (count: number) => "𝔴".repeat(count)
@@ -212,11 +232,16 @@ describe("a contact message with an estimate", () => {
     expect(Buffer.byteLength(body)).toBeGreaterThan(90_000)
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(BODY_LIMIT_BYTES)
 
+    // read whole: the estimate's own check answers (its figures are not the site's), not the body limit (413)
     const plain = await postForm(server, fields)
-    expect(plain.status).toBe(303)
-    const json201 = await postJson(server, { ...values, username: wide(119), estimate: json })
+    expect(plain.status).toBe(400)
+    expect(plain.text).toContain(escapeHtml(fill(forms.errors.invalid_estimate!, { label: words.label })))
+    // and the site's own estimate goes with every field at its limits
+    const accepted = await postForm(server, { ...fields, estimate: ESTIMATE_JSON })
+    expect(accepted.status).toBe(303)
+    const json201 = await postJson(server, { ...values, username: wide(119), estimate: ESTIMATE_JSON })
     expect(json201.status).toBe(201)
-    expect(stored(server).filter((record) => record.values.message === values.message).map((record) => record.estimate)).toEqual([big, big])
+    expect(stored(server).filter((record) => record.values.message === values.message).map((record) => record.estimate)).toEqual([estimate, estimate])
   })
 
   it("is listed by npm run forms -- contact with its lines and link, in --json as the object, and exported and forgotten with the lead", async () => {

@@ -7,30 +7,9 @@
  */
 import { fill } from "../lib/text"
 
-export interface EstimateRow {
-  label: string
-  low: number
-  typical: number
-  high: number
-  unit: string
-}
-
-/** Version 1 of the payload, as /estimate writes it */
-export interface Estimate {
-  v: 1
-  /** Display name of the waste stream */
-  stream: string
-  /** Tonnes per day or per year */
-  amount: number
-  per: "day" | "year"
-  /** Percent */
-  moisture: number
-  /** Operating days a year */
-  days: number
-  /** The estimate page with its inputs, a site path starting /estimate? */
-  link: string
-  results: EstimateRow[]
-}
+// The payload's shape is the page's, which makes it (src/lib/estimate-quote.ts); a type only, so the contact page's bundle gains nothing
+import type { Estimate, EstimateRow } from "../lib/estimate-quote"
+export type { Estimate, EstimateRow }
 
 export type EstimateReading = { ok: true; estimate: Estimate } | { ok: false; reason: string }
 
@@ -51,9 +30,13 @@ export interface EstimateCopy {
  */
 export const ESTIMATE_MAX_LENGTH = 4000
 
-// C0, DEL and C1 controls, as validate.ts refuses them in the form's own fields
+// C0, DEL and C1 controls, as validate.ts refuses them in the form's own fields;
+// and, the estimate's text being the site's own words, never a visitor's, the
+// line and paragraph separators (U+2028/9: a new line to a mail program or a
+// terminal) and the bidirectional marks, embeddings, overrides and isolates
+// (U+200E/F, U+202A-202E, U+2066-2069), which reorder what is shown after them
 // eslint-disable-next-line no-control-regex -- the control characters an estimate may not carry
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 // Half a surrogate pair ("\ud800" in JSON) is no character: it would turn into
 // U+FFFD in the store. Found by removing whole pairs first, without the
 // lookbehind validate.ts uses, which older Safari cannot even parse.

@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server"
 import contact from "../../content/contact/contact.json"
 import site from "../../content/site/site.json"
 import { copy, fieldLabel, fill } from "./copy"
-import { parseEstimate } from "./estimate"
+import { readEstimate } from "./estimate-figures"
 import { ESTIMATE, FORMS, HONEYPOT, type FormKind } from "./fields"
 
 const STYLE = `
@@ -85,10 +85,11 @@ export function formPage(kind: FormKind, values: Record<string, unknown>, errors
       error ? h("p", { className: "error", id: `${id}-error` }, error) : null,
     )
   })
-  // An estimate that can be read goes with the form again, so correcting
-  // another field does not lose it; one that cannot is left off (its error is
-  // listed), and the form then sends without it.
-  const estimate = kind === "contact" && typeof values[ESTIMATE] === "string" && parseEstimate(values[ESTIMATE]).ok ? values[ESTIMATE] : undefined
+  // An estimate the server accepts goes with the form again, so correcting
+  // another field does not lose it; one it refuses (unreadable, or figures
+  // that are not the site's) is left off (its error is listed), and the form
+  // then sends without it.
+  const estimate = kind === "contact" && typeof values[ESTIMATE] === "string" && readEstimate(values[ESTIMATE]).ok ? values[ESTIMATE] : undefined
   return page(
     copy.errorPage.title,
     h("h1", null, copy.errorPage.title),

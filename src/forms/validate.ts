@@ -1,4 +1,5 @@
-import { parseEstimate, type Estimate } from "./estimate"
+import type { Estimate } from "./estimate"
+import { readEstimate } from "./estimate-figures"
 import { ESTIMATE, FORMS, HONEYPOT, MIN_FILL_MS, FILL_TIME, type FieldRule, type FormKind, type FormValues } from "./fields"
 
 export type ErrorCode = "required" | "too_long" | "invalid_email" | "invalid_phone" | "line_break" | "not_text" | "spam" | "too_fast" | "invalid_estimate"
@@ -51,12 +52,13 @@ function checkField(field: string, rule: FieldRule, raw: unknown): { value: stri
 
 /**
  * The contact form's optional estimate: nothing when absent or empty, else
- * the parsed estimate or the reason it cannot be read. Machine-made, so a
+ * the estimate as the site makes it of the posted inputs, or the reason it
+ * cannot be read or its figures are not the site's. Machine-made, so a
  * fault in it is a malformed request (400), not a person's slip.
  */
 function checkEstimate(raw: unknown): { estimate?: Estimate } | FieldError {
   if (raw === undefined || (typeof raw === "string" && raw.trim() === "")) return {}
-  const reading = typeof raw === "string" ? parseEstimate(raw) : { ok: false as const, reason: "it is not text" }
+  const reading = typeof raw === "string" ? readEstimate(raw) : { ok: false as const, reason: "it is not text" }
   if (reading.ok) return { estimate: reading.estimate }
   return { field: ESTIMATE, code: "invalid_estimate", message: `${ESTIMATE} could not be read: ${reading.reason}.` }
 }

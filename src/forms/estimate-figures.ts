@@ -1,0 +1,59 @@
+/**
+ * The server's reading of an estimate posted with a contact message: its
+ * shape by the rules both sides share (estimate.ts), then its figures made
+ * again from its inputs alone (stream, amount, per, moisture, days) with the
+ * site's own factors and words, by the page's own code
+ * (src/lib/estimate-quote.ts). A payload that differs from what the site
+ * makes of its inputs is refused: sales never reads figures the site did not
+ * compute (24 rows of 1e308 once made a 31 KB e-mail).
+ *
+ * The factors are imported, not read from disk: Gatsby bundles them into
+ * the functions (src/api, as copy.ts's words), and `npm start` loads them
+ * with the server, so each answers with the content its site was built from.
+ * Server side only: the contact page's bundle never holds the factors.
+ */
+import content from "../../content/estimate/estimate.json"
+import { readInputs, streamById, type EstimateModel } from "../lib/estimate"
+import { quoteEstimate, type Estimate, type EstimateRow, type QuoteWords } from "../lib/estimate-quote"
+import { parseEstimate, type EstimateReading } from "./estimate"
+
+const MODEL: EstimateModel = content
+const WORDS: QuoteWords = content
+
+const ROW_KEYS: readonly (keyof EstimateRow)[] = ["label", "low", "typical", "high", "unit"]
+const TOP_KEYS: readonly (keyof Estimate)[] = ["v", "stream", "amount", "per", "moisture", "days", "link"]
+
+/** The first place where sent differs from made: a key, or results[i]'s key; "" when none */
+function difference(sent: Estimate, made: Estimate): string {
+  const top = TOP_KEYS.find((key) => sent[key] !== made[key])
+  if (top) return top
+  if (sent.results.length !== made.results.length) return "results"
+  for (const [index, row] of made.results.entries()) {
+    const key = ROW_KEYS.find((name) => sent.results[index]![name] !== row[name])
+    if (key) return `results[${index}].${key}`
+  }
+  return ""
+}
+
+/**
+ * Reads an estimate's JSON text as parseEstimate does, then checks it is
+ * what this site makes of its inputs; the estimate returned is the site's
+ * own making. The reason is plain English, for logs and API clients.
+ */
+export function readEstimate(json: string, model: EstimateModel = MODEL, words: QuoteWords = WORDS): EstimateReading {
+  const reading = parseEstimate(json)
+  if (!reading.ok) return reading
+  const sent = reading.estimate
+  // the stream's id is in the link the page made (?stream=rice-husk&...); its name is the stream's own
+  const stream = new URLSearchParams(sent.link.slice(sent.link.indexOf("?") + 1)).get("stream") ?? ""
+  if (!streamById(model, stream)) return { ok: false, reason: "the link names no waste stream of the estimator" }
+  const raw = { stream, amount: String(sent.amount), per: sent.per, moisture: String(sent.moisture), days: String(sent.days) }
+  // the amount is always given: no default amount is needed
+  const { inputs, errors } = readInputs(model, raw, 0)
+  const refused = Object.keys(errors)[0]
+  if (refused) return { ok: false, reason: `${refused} is out of the estimator's range` }
+  const made = quoteEstimate(model, words, inputs)
+  const differs = difference(sent, made)
+  if (differs) return { ok: false, reason: `${differs} is not what the estimator makes of the inputs with the site's factors` }
+  return { ok: true, estimate: made }
+}

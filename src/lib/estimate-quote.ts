@@ -1,0 +1,102 @@
+/**
+ * The estimate /estimate hands to the contact form with "Request a quote
+ * with this estimate": the visitor's inputs and, for each suitable solution,
+ * the rows the page shows, rounded as it shows them. Made by the page for
+ * its link, and made again by the forms' server from the inputs alone
+ * (src/forms/estimate-figures.ts), so what sales reads is what this site
+ * computes: one arithmetic (estimate.ts), one set of rows, two readers.
+ */
+import { estimate, roundForDisplay, streamById, toQuery, type EstimateModel, type Inputs, type Range, type SolutionResult, type Stream } from "./estimate"
+
+/** A row's words, from content/estimate/estimate.json (results) */
+export interface Measure {
+  label: string
+  unit: string
+}
+
+/** The measures of content/estimate/estimate.json's "results" */
+export interface ResultMeasures {
+  electricityDay: Measure
+  electricityYear: Measure
+  plantSize: Measure
+  charcoal: Measure
+  biochar: Measure
+  ghg: Measure
+  water: Measure
+}
+
+/** The words an estimate's rows are made of: the measures and the solutions' titles */
+export interface QuoteWords {
+  results: ResultMeasures
+  solutions: readonly { id: string; title: string }[]
+}
+
+export interface EstimateRow {
+  label: string
+  low: number
+  typical: number
+  high: number
+  unit: string
+}
+
+/** Version 1 of the payload, as /estimate writes it (src/forms/estimate.ts reads it) */
+export interface Estimate {
+  v: 1
+  /** Display name of the waste stream */
+  stream: string
+  /** Tonnes per day or per year */
+  amount: number
+  per: "day" | "year"
+  /** Percent */
+  moisture: number
+  /** Operating days a year */
+  days: number
+  /** The estimate page with its inputs, a site path starting /estimate? */
+  link: string
+  results: EstimateRow[]
+}
+
+/**
+ * The rows each solution's results show, in order: [measure, range].
+ * Charcoal and biochar avoid greenhouse gas here only as landfill methane:
+ * for a stream that would not go to a landfill that row is left out rather
+ * than shown as 0 (the carbon biochar stores is not claimed: no sourced
+ * permanence factor).
+ */
+export function resultRows<M extends Measure>(measures: Record<keyof ResultMeasures, M>, result: SolutionResult, stream: Stream): [M, Range][] {
+  if (result.solution === "electricity")
+    return [
+      [measures.electricityDay, result.kWhPerDay],
+      [measures.electricityYear, result.mWhPerYear],
+      [measures.plantSize, result.kW],
+      [measures.ghg, result.co2e],
+      [measures.water, result.waterM3],
+    ]
+  const made: [M, Range] = [result.solution === "charcoal" ? measures.charcoal : measures.biochar, result.tonnesPerDay]
+  return stream.landfillCarbon ? [made, [measures.ghg, result.co2e]] : [made]
+}
+
+/** The estimate of these inputs (read by readInputs, so valid), its figures as the page shows them; throws on an unknown stream */
+export function quoteEstimate(model: EstimateModel, words: QuoteWords, inputs: Inputs): Estimate {
+  const stream = streamById(model, inputs.stream)
+  if (!stream) throw new Error(`No stream has the id "${inputs.stream}".`)
+  const title = (solution: string) => words.solutions.find((candidate) => candidate.id === solution)?.title ?? solution
+  return {
+    v: 1,
+    stream: stream.name,
+    amount: inputs.amount,
+    per: inputs.per,
+    moisture: inputs.moisture,
+    days: inputs.days,
+    link: `/estimate?${toQuery(inputs)}`,
+    results: estimate(model, inputs).flatMap((result) =>
+      resultRows(words.results, result, stream).map(([measure, range]) => ({
+        label: `${title(result.solution)}: ${measure.label}`,
+        low: roundForDisplay(range.low),
+        typical: roundForDisplay(range.typical),
+        high: roundForDisplay(range.high),
+        unit: measure.unit,
+      })),
+    ),
+  }
+}
