@@ -5,6 +5,7 @@
  */
 import fs from "fs"
 import path from "path"
+import { COSTLY_BODIES, formWithFields, MAX_FIELDS, postWhileProbing } from "../support/costly-bodies"
 import { readContent, serveBuild, type Served } from "../support/serve"
 
 const forms = readContent<{ errors: Record<string, string>; pages: { id: string; path: string }[] }>("forms/forms.json")
@@ -58,5 +59,35 @@ describe("Gatsby Functions", () => {
     expect(typed.status).toBe(201)
     const { id } = (await typed.json()) as { id: string }
     expect(JSON.parse(fs.readFileSync(path.join(server.dataDir, "contact", "submissions", `${id}.json`), "utf8")).values.message).toBe("100% sure: a%20b, %zz")
+  })
+})
+
+/**
+ * Gatsby reads a function's body itself (body-parser, before the function
+ * runs): past 1,000 pairs it refuses the post with its own bare 413 page,
+ * after counting the separators; up to that the service refuses more than
+ * MAX_FIELDS in the forms' words. Both cost the post's length, no more.
+ */
+describe("Gatsby Functions and a post with more fields than a form has", () => {
+  it.each(COSTLY_BODIES)("$name: refused at once with 413, and a GET in flight is answered within 200 ms", async ({ body }) => {
+    const { post, probe } = await postWhileProbing(server.origin, "/api/contact", body)
+    console.log(`FORM-BODY-COST gatsby serve: post ${post.status} in ${post.ms.toFixed(0)} ms; GET /robots.txt in flight: ${probe.status} in ${probe.ms.toFixed(0)} ms`)
+    expect(probe.status).toBe(200)
+    expect(probe.ms).toBeLessThan(200)
+    expect(post.status).toBe(413)
+    expect(post.ms).toBeLessThan(1_000)
+  })
+
+  it(`take a form of exactly ${MAX_FIELDS} fields, and refuse one more, or a thousand, naming the limit`, async () => {
+    const at = await post("contact", formWithFields(MAX_FIELDS), { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" })
+    expect(at.status).toBe(201)
+    for (const fields of [MAX_FIELDS + 1, 1_000]) {
+      const over = await post("contact", formWithFields(fields), { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" })
+      expect([fields, over.status]).toEqual([fields, 413])
+      expect(((await over.json()) as { message: string }).message).toContain(String(MAX_FIELDS))
+    }
+    const keys = Object.fromEntries(Array.from({ length: 8_000 }, (_, index) => [`n${index}`, ""]))
+    const json = await post("contact", JSON.stringify({ ...keys, username: "Ada", email: "ada@example.com", phone: "+1 555 010 0100", subject: "x", fillMs: 6000 }), { "Content-Type": "application/json", Accept: "application/json" })
+    expect(json.status).toBe(413)
   })
 })

@@ -6,9 +6,9 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import { MIN_FILL_MS } from "../../src/forms/fields"
+import { MAX_FIELDS, MIN_FILL_MS } from "../../src/forms/fields"
 import { createStore } from "../../src/forms/store"
-import { parseUrlencoded, redecodeLeftovers } from "../../src/forms/urlencoded"
+import { countPairs, parseUrlencoded, redecodeLeftovers, TooManyFields } from "../../src/forms/urlencoded"
 import { validateSubmission } from "../../src/forms/validate"
 
 const valid = { username: "Ada Example", email: "ada@example.com", phone: "+1 (555) 010-0199", subject: "Quote request", message: "Two lines\nof text" }
@@ -116,6 +116,34 @@ describe("urlencoded bodies", () => {
     // a name given twice: every value, which is no text for the validation
     expect(parseUrlencoded("email=a%40example.com&email=b%40example.com").email).toEqual(["a@example.com", "b@example.com"])
     expect(Object.getPrototypeOf(parseUrlencoded("__proto__=x"))).toBeNull()
+  })
+
+  it("are counted as URLSearchParams reads them: the pieces between & that are not empty, up to the limit and one more", () => {
+    expect(countPairs("", 10)).toBe(0)
+    expect(countPairs("&&&", 10)).toBe(0)
+    expect(countPairs("a", 10)).toBe(1)
+    expect(countPairs("a=&&b&", 10)).toBe(2)
+    expect(countPairs("a&".repeat(1000), 10)).toBe(11)
+    for (const body of ["a=1&b=2&&c", "x=1&x=2&x=3&", "&a&=b&c="]) expect([body, countPairs(body, 100)]).toEqual([body, [...new URLSearchParams(body)].length])
+  })
+
+  it(`refuse a body of more than ${MAX_FIELDS} pairs before decoding it, and read one at the limit`, () => {
+    const pairs = (n: number) => Array.from({ length: n }, (_, index) => `f${index}=${index}`).join("&")
+    expect(Object.keys(parseUrlencoded(pairs(MAX_FIELDS)))).toHaveLength(MAX_FIELDS)
+    expect(() => parseUrlencoded(pairs(MAX_FIELDS + 1))).toThrow(TooManyFields)
+    expect(() => parseUrlencoded("a=&".repeat(30_000))).toThrow(expect.objectContaining({ statusCode: 413, limit: MAX_FIELDS }))
+  })
+
+  it("cost their length, not its square: a name repeated 30,000 times, and 48,000 bare names, read in milliseconds", () => {
+    // no limit, so the parse itself is timed: a copy of the values per repeat took 95 s for the first
+    for (const body of ["a=&".repeat(30_000), "a&".repeat(48_000), "x=1&".repeat(25_000)]) {
+      const started = performance.now()
+      const parsed = parseUrlencoded(body, Infinity)
+      const ms = performance.now() - started
+      expect((Object.values(parsed)[0] as string[]).length).toBeGreaterThanOrEqual(25_000)
+      expect([body.slice(0, 4), ms]).toEqual([body.slice(0, 4), expect.any(Number)])
+      expect(ms).toBeLessThan(1_000)
+    }
   })
 
   it("left undecoded by another parser (qs keeps a value it cannot decode as it came) are decoded again; decoded text is left as typed", () => {

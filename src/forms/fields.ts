@@ -45,3 +45,11 @@ export const ESTIMATE = "estimate"
 export const IDEMPOTENCY_KEY = "idempotencyKey"
 /** A person takes longer than this to fill a form; faster posts are refused. */
 export const MIN_FILL_MS = 3000
+/**
+ * The most name=value pairs a form post may carry. The contact form sends
+ * about a dozen (its fields, the honeypot, the fill time, the key, the page
+ * before it, an estimate); a post with more is no post of this site's, and is
+ * refused (413) before the rest of it is read, so no request costs the server
+ * more than counting its separators.
+ */
+export const MAX_FIELDS = 40

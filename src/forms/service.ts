@@ -3,13 +3,14 @@
 import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js"
 import { refuse, type Endpoint, type FormRequest, type FormResponse } from "./answers"
 import { readConfig, type FormsConfig } from "./config"
-import { copy } from "./copy"
+import { copy, fill } from "./copy"
 import { createOutbox, type Logger } from "./outbox"
 import { purge } from "./privacy"
 import { createStore, sweepTemporaryFiles, type Store } from "./store"
 import { createBlobStore } from "./store-blobs"
 import { createSubmission } from "./submission"
 import { createSubscription } from "./subscription"
+import { TooManyFields } from "./urlencoded"
 
 // The request and answer shapes live with the answers (answers.ts); the servers and tests import them from here
 export type { Endpoint, FormRequest, FormResponse } from "./answers"
@@ -107,10 +108,12 @@ export function formService(): FormService {
 
 /**
  * The answer for a request a server refused before the handler ran (a body
- * over the limit, an unknown content type, a body that does not parse), in
- * the same words and shape as the handler's own refusals.
+ * over the limit, one with more fields than any form has, an unknown content
+ * type, a body that does not parse), in the same words and shape as the
+ * handler's own refusals.
  */
-export function refusedEarly(status: number, request: Pick<FormRequest, "headers">): FormResponse {
+export function refusedEarly(status: number, request: Pick<FormRequest, "headers">, error?: unknown): FormResponse {
+  if (error instanceof TooManyFields) return refuse({ method: "POST", body: undefined, ip: "", ...request }, 413, fill(copy.errors.too_many_fields, { max: error.limit }))
   const message = status === 413 ? copy.errors.too_large : status === 415 ? copy.errors.unsupported_type : status >= 500 ? copy.errors.server : copy.errors.malformed
   return refuse({ method: "POST", body: undefined, ip: "", ...request }, status >= 500 ? 503 : status, message)
 }

@@ -3,7 +3,7 @@ import { ACCEPTED_TYPES, header, html, json, limited, mediaType, redirect, refus
 import type { FormsConfig } from "./config"
 import { copy, errorText, fill, noticePath } from "./copy"
 import { LEAD_SOURCE_PARAM, LEAD_SOURCES } from "../lib/links"
-import { IDEMPOTENCY_KEY, LEAD_PAGE, type FormKind } from "./fields"
+import { IDEMPOTENCY_KEY, LEAD_PAGE, MAX_FIELDS, type FormKind } from "./fields"
 import type { Outbox } from "./outbox"
 import { formPage, type ShownError } from "./pages"
 import type { LeadOrigin, Store } from "./store"
@@ -30,6 +30,14 @@ function leadOrigin(request: FormRequest): LeadOrigin {
   return typeof page === "string" && PAGE_PATH.test(page) ? { cta, page } : { cta }
 }
 
+/** The name=value pairs a decoded body stands for: one per name, one per value of a repeated name (an array) */
+function fieldCount(body: unknown): number {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return 0
+  let count = 0
+  for (const value of Object.values(body)) count += Array.isArray(value) ? Math.max(1, value.length) : 1
+  return count
+}
+
 function invalid(kind: FormKind, request: FormRequest, errors: FieldError[], status = 422): FormResponse {
   const shown: ShownError[] = errors.map((error) => ({ field: error.field, text: errorText(kind, error) }))
   if (wantsJson(request)) {
@@ -52,6 +60,8 @@ export function createSubmission(config: FormsConfig, store: Store, outbox: Outb
     const rateLimited = await limited(limiter, kind, request)
     if (rateLimited) return rateLimited
     if (!ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type, { Accept: ACCEPTED_TYPES.join(", ") })
+    // more fields than any form has (a JSON object, or a web form another parser read): refused before anything is checked
+    if (fieldCount(request.body) > MAX_FIELDS) return refuse(request, 413, fill(copy.errors.too_many_fields, { max: MAX_FIELDS }))
     const result = validateSubmission(kind, request.body, { requireFillTime: mediaType(request) === "application/json" })
     // what is not text (not an object, invalid UTF-8, control characters) or an estimate that cannot be read is a malformed request: 400; a person's slip is 422
     if (!result.ok) return invalid(kind, request, result.errors, result.errors.some((error) => error.code === "not_text" || error.code === "invalid_estimate") ? 400 : 422)

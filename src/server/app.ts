@@ -104,9 +104,9 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
    * the site's headers again (Fastify drops what onRequest set when a reply
    * turns into an error, and frameworkErrors come before onRequest)
    */
-  const formRefusal = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+  const formRefusal = (request: FastifyRequest, reply: FastifyReply, status: number, error?: unknown) => {
     reply.headers({ ...headersFor(pathOf(request.url)), vary: "accept-encoding" })
-    return send(reply, refusedEarly(status, { headers: request.headers }))
+    return send(reply, refusedEarly(status, { headers: request.headers }, error))
   }
   /**
    * What Fastify hands frameworkErrors: a request it could not route (a URL
@@ -185,7 +185,16 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
 
   // Bodies: JSON (built in) and urlencoded; every other type is refused with 415.
   app.removeContentTypeParser(["text/plain"])
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => done(null, parseUrlencoded(String(body))))
+  // A body with more fields than a form has is refused (TooManyFields, 413) before it is decoded
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
+    let parsed: ReturnType<typeof parseUrlencoded>
+    try {
+      parsed = parseUrlencoded(String(body))
+    } catch (error) {
+      return done(error as Error, undefined)
+    }
+    done(null, parsed)
+  })
   // A mail program's one-click unsubscribe may post List-Unsubscribe=One-Click
   // as multipart/form-data (RFC 8058): kept as text, which only the
   // unsubscribe endpoint accepts (its token is in the link); the forms refuse it with 415
@@ -201,7 +210,7 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
     if (status >= 500) request.log.error(error)
     if (!isFormEndpoint(request)) return sitePage(request, reply, status >= 500 ? 500 : status === 400 ? 400 : 404)
-    return formRefusal(request, reply, status)
+    return formRefusal(request, reply, status, error)
   })
 
   // decompress: false: a form body is never compressed by a browser; refusing
