@@ -7,13 +7,18 @@ import type { HtmlResult } from "./html"
 import type { Measured, Measurement, Scores } from "./lighthouse"
 import type { LinkResults } from "./links"
 import type { AuditPage } from "./routes"
-import { CATEGORIES, type Category, CONTROLS, FLOOR, WIDTHS } from "./measures"
+import { CATEGORIES, type Category, CONTROLS, FLOOR, medianOf, WIDTHS } from "./measures"
 import { oneLine } from "./text"
 
 export const BUDGET = {
   score: 100, // each Lighthouse category, ×100 as Lighthouse shows it
   lcpMs: 1500,
-  tbtMs: 50,
+  /**
+   * TBT against the floor: the median over the rounds of (the route's TBT minus
+   * the floor's in the same round). An absolute 50 ms failed CI on hosts where
+   * the bare Gatsby page itself is over it (docs/audit.md).
+   */
+  tbtOverFloorMs: 25,
   cls: 0.01,
   homeJsKiB: 95, // JavaScript on the home page, gzip, KiB (1024 bytes)
 }
@@ -67,7 +72,10 @@ export interface Row {
   lighthouse?: "error"
   scores?: Scores
   lcpMs?: number | null
+  /** the median TBT, as measured (not a budget) */
   tbtMs?: number | null
+  /** the median over the rounds of its TBT minus the floor's in the same round (BUDGET.tbtOverFloorMs) */
+  tbtOverFloorMs?: number | null
   cls?: number | null
   jsGzipBytes?: number
   jsTransferBytes?: number
@@ -83,14 +91,42 @@ const within = (value: number | null | undefined, budget: number): boolean => Nu
 /** How many more rounds a route gets when the median of its first runs misses a timing budget (lighthouse.ts, MoreRuns) */
 export const MORE_RUNS = 5
 
-/** Whether a route's medians miss a timing budget: a Performance score, LCP or TBT (the figures a busy machine moves) */
-export function missesTiming(result: Pick<Measured, "scores" | "lcpMs" | "tbtMs">): boolean {
-  const performance = result.scores.performance
-  return performance === null || performance < BUDGET.score || !within(result.lcpMs, BUDGET.lcpMs) || !within(result.tbtMs, BUDGET.tbtMs)
+/** A round in which both the route and the floor reported a TBT */
+export interface TbtPair {
+  round: number
+  ms: number
+  floorMs: number
 }
 
-/** A route's Lighthouse medians against the budgets; `runs` is how many runs were asked for. */
-export function lighthouseFindings(route: string, result: Measured, runs: number, origin: string): Findings {
+/**
+ * A route's TBT against the floor's, round by round: each round in which both
+ * reported one, and the median of the differences (not the difference of the
+ * medians: a slow spell of the host lifts both figures of one round, and
+ * pairing cancels it). null when no round has both.
+ */
+export function tbtOverFloor(result: Pick<Measured, "runs">, floor: Pick<Measured, "runs"> | undefined): { pairs: TbtPair[]; medianMs: number | null } {
+  const floorByRound = new Map((floor?.runs ?? []).flatMap((run) => (run.round !== undefined && typeof run.tbtMs === "number" ? [[run.round, run.tbtMs] as const] : [])))
+  const pairs = result.runs.flatMap((run) => {
+    const floorMs = run.round === undefined ? undefined : floorByRound.get(run.round)
+    return typeof run.tbtMs === "number" && floorMs !== undefined && run.round !== undefined ? [{ round: run.round, ms: run.tbtMs, floorMs }] : []
+  })
+  return { pairs, medianMs: medianOf(pairs.map((pair) => pair.ms - pair.floorMs)) }
+}
+
+/** The difference meets its budget; one that could not be worked out (no round with both figures) does not. */
+const tbtWithin = (medianMs: number | null): boolean => medianMs !== null && medianMs <= BUDGET.tbtOverFloorMs
+
+/** Whether a route's medians miss a timing budget: a Performance score, LCP or TBT against the floor (the figures a busy machine moves) */
+export function missesTiming(result: Pick<Measured, "scores" | "lcpMs" | "runs">, floor: Pick<Measured, "runs"> | undefined): boolean {
+  const performance = result.scores.performance
+  return performance === null || performance < BUDGET.score || !within(result.lcpMs, BUDGET.lcpMs) || !tbtWithin(tbtOverFloor(result, floor).medianMs)
+}
+
+/**
+ * A route's Lighthouse medians against the budgets, its TBT against the
+ * floor's measured in the same rounds; `runs` is how many runs were asked for.
+ */
+export function lighthouseFindings(route: string, result: Measured, runs: number, origin: string, floor: Measured | undefined): Findings {
   const misses: Miss[] = []
   const notes: string[] = []
   const medianOfRuns = (values: string[]) => `median of runs ${values.join(", ")}`
@@ -119,11 +155,15 @@ export function lighthouseFindings(route: string, result: Measured, runs: number
     const observed = `unthrottled trace: FCP ${ms(o.fcp)} ms, LCP ${ms(o.lcp)} ms, DOMContentLoaded ${ms(o.dcl)} ms, load ${ms(o.load)} ms`
     misses.push(miss(route, `LCP ${ms(result.lcpMs)} ms > ${BUDGET.lcpMs} ms, ${medianOfRuns(result.runs.map((run) => ms(run.lcpMs)))}${detailsFrom}`, [element, phases, observed], true))
   }
-  if (!within(result.tbtMs, BUDGET.tbtMs)) {
+  const tbt = tbtOverFloor(result, floor)
+  const pairs = tbt.pairs.map((pair) => `round ${pair.round}: ${ms(pair.ms)} − ${ms(pair.floorMs)}`).join(", ")
+  if (!tbtWithin(tbt.medianMs)) {
     misses.push(
       miss(
         route,
-        `TBT ${ms(result.tbtMs)} ms > ${BUDGET.tbtMs} ms, ${medianOfRuns(result.runs.map((run) => ms(run.tbtMs)))}${detailsFrom}`,
+        tbt.medianMs === null
+          ? `TBT could not be compared with the floor's: no round in which both reported one (median TBT ${ms(result.tbtMs)} ms)`
+          : `TBT ${ms(tbt.medianMs)} ms over the floor's > ${BUDGET.tbtOverFloorMs} ms, median of each round's difference (${pairs}); median TBT ${ms(result.tbtMs)} ms, the floor's ${ms(floor?.tbtMs)} ms${detailsFrom}`,
         [
           `long tasks (simulated start, duration): ${result.longTasks.map((t) => `${t.url.replace(origin, "")} @${t.startMs} ms ${t.ms} ms`).join("; ")}`,
           `main-thread time by script: ${result.bootup.map((b) => `${b.url.replace(origin, "")} ${b.totalMs} ms (${b.scriptingMs} ms scripting)`).join("; ")}`,
@@ -142,9 +182,13 @@ export function lighthouseFindings(route: string, result: Measured, runs: number
   }
   if (result.runs.length > runs) notes.push(`${route}: measured in ${result.runs.length} runs: the median of its first ${runs} missed a timing budget, so it and the controls had ${result.runs.length - runs} more rounds; each figure is the median of all ${result.runs.length}`)
   if (result.runs.length < runs) notes.push(`${route}: only ${result.runs.length} of ${runs} Lighthouse runs succeeded (${result.errors.join("; ")})`)
+  const overFloor = tbt.pairs.filter((pair) => pair.ms - pair.floorMs > BUDGET.tbtOverFloorMs)
+  if (tbtWithin(tbt.medianMs) && overFloor.length)
+    notes.push(
+      `${route}: TBT over the floor's met as the median, but ${overFloor.length} of ${tbt.pairs.length} rounds had ${overFloor.map((pair) => `${ms(pair.ms - pair.floorMs)} ms (round ${pair.round}: ${ms(pair.ms)} − ${ms(pair.floorMs)})`).join(", ")}`,
+    )
   const metrics = [
     ["lcpMs", "LCP", BUDGET.lcpMs, (v: number) => `${Math.round(v)} ms`],
-    ["tbtMs", "TBT", BUDGET.tbtMs, (v: number) => `${Math.round(v)} ms`],
     ["cls", "CLS", BUDGET.cls, (v: number) => v.toFixed(3)],
   ] as const
   for (const [key, label, budget, format] of metrics) {
@@ -253,7 +297,6 @@ function controlNote(route: string, siteHeaders: boolean, control: Measurement):
   const notes = [
     `${route}: a bare page (scripts/audit-control.html: no stylesheet, script, font or image) ${siteHeaders ? `served with the headers / is sent with (${(control.headers ?? []).join(", ")})` : "served with no headers"}, measured the same way, in the same rounds as the routes: TBT ${control.runs.map((run) => Math.round(run.tbtMs ?? NaN)).join(", ")} ms, long tasks ${control.longTasks.map((t) => `${t.url.replace(/^http:\/\/127\.0\.0\.1:\d+\//, "") || "/"} ${t.ms} ms`).join("; ") || "none"}; in the unthrottled trace of the median run, tasks of 12.5 ms or more: ${lighthouseTrace.formatObservedTasks(control.observedTasks)}.`,
   ]
-  if ((control.tbtMs ?? NaN) > BUDGET.tbtMs) notes.push(`${route} itself missed TBT ≤ ${BUDGET.tbtMs} ms (${Math.round(control.tbtMs ?? NaN)} ms): in this audit, a route's TBT miss may be the machine's and not the page's.`)
   return notes
 }
 
@@ -293,8 +336,16 @@ export function evaluate({ origin, pages, runs, html, links, axe, lh, floorBudge
         row.lighthouse = "error"
         misses.push(miss(route, `Lighthouse did not run: ${result?.error ?? "no result"}`))
       } else {
-        Object.assign(row, { scores: result.scores, lcpMs: result.lcpMs, tbtMs: result.tbtMs, cls: result.cls, jsGzipBytes: result.jsGzipBytes, jsTransferBytes: result.jsTransferBytes })
-        const found = lighthouseFindings(route, result, runs, origin)
+        Object.assign(row, {
+          scores: result.scores,
+          lcpMs: result.lcpMs,
+          tbtMs: result.tbtMs,
+          tbtOverFloorMs: tbtOverFloor(result, floor).medianMs,
+          cls: result.cls,
+          jsGzipBytes: result.jsGzipBytes,
+          jsTransferBytes: result.jsTransferBytes,
+        })
+        const found = lighthouseFindings(route, result, runs, origin, floor)
         misses.push(...found.misses)
         notes.push(...found.notes)
         if (floor) {
@@ -323,7 +374,7 @@ export function evaluate({ origin, pages, runs, html, links, axe, lh, floorBudge
   for (const { route, siteHeaders } of CONTROLS) {
     const control = lh?.[route]
     if (!control) continue
-    const figures = control.error === undefined ? { scores: control.scores, lcpMs: control.lcpMs, tbtMs: control.tbtMs, cls: control.cls } : {}
+    const figures = control.error === undefined ? { scores: control.scores, lcpMs: control.lcpMs, tbtMs: control.tbtMs, tbtOverFloorMs: tbtOverFloor(control, floor).medianMs, cls: control.cls } : {}
     rows.push({ route, kind: "control", ...figures })
     notes.push(...controlNote(route, siteHeaders, control))
   }

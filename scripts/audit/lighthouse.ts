@@ -10,7 +10,7 @@ import type { Result } from "lighthouse"
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js"
 import { LIGHTHOUSE_SETTINGS, launchForLighthouse, runCalibrated } from "../lighthouse-settings.mjs"
 import lighthouseTrace, { type ObservedTask } from "../lighthouse-trace.cjs"
-import { CATEGORIES, type Category, CONTROLS, FLOOR } from "./measures"
+import { CATEGORIES, type Category, CONTROLS, FLOOR, medianOf } from "./measures"
 import { startFloorServer } from "./floor"
 import { atExit, errorMessage, isAborted, log, TIMEOUT, withTimeout } from "./lifecycle"
 import type { AuditPage } from "./routes"
@@ -113,7 +113,8 @@ export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls" | "
   observedTasks: ObservedTask[] | undefined
   /** 1-based */
   medianRun: number
-  runs: (Pick<RunSummary, "scores" | "lcpMs" | "tbtMs" | "cls" | "fcpMs" | "benchmarkIndex"> & Partial<Calibration>)[]
+  /** every run's figures, with the round it ran in (1-based, counted across the extra rounds too): the floor's run of the same round is its pair */
+  runs: (Pick<RunSummary, "scores" | "lcpMs" | "tbtMs" | "cls" | "fcpMs" | "benchmarkIndex"> & Partial<Calibration> & { round?: number })[]
   /** the median TBT over the valid runs at Lighthouse's own 4x CPU slowdown, uncalibrated */
   tbtMsAt4x?: number | null
   errors: string[]
@@ -141,14 +142,6 @@ function firstNode(audit: LhAudit | undefined): NodeDetails | undefined {
     return undefined
   }
   return find(audit?.details?.items)
-}
-
-/** The median of the numbers among values (null when there are none). */
-export function medianOf(values: (number | null | undefined)[]): number | null {
-  const known = values.filter((value): value is number => typeof value === "number").sort((a, b) => a - b)
-  if (known.length === 0) return null
-  const middle = Math.floor(known.length / 2)
-  return known.length % 2 ? (known[middle] as number) : ((known[middle - 1] as number) + (known[middle] as number)) / 2
 }
 
 /** What a miss needs from a Lighthouse result: metrics, scores and their causes. */
@@ -235,6 +228,8 @@ interface Runs {
   tasks: Map<Result, ObservedTask[]>
   /** each run's CPU slowdown, and its figures at Lighthouse's own 4x (lighthouse-calibration.cjs) */
   calibration: Map<Result, Calibration>
+  /** the round each run ran in */
+  rounds: Map<Result, number>
   errors: string[]
   attempts: number
 }
@@ -242,7 +237,7 @@ interface Runs {
 type Chrome = Awaited<ReturnType<typeof launchChrome>>
 
 /** One more Lighthouse run of what.url in chrome (a failed run is recorded and tried again in a later round); resolves with the browser for the next run (a fresh one after a failure). */
-async function runOnce(what: Runs, chrome: Chrome | undefined, runCount: number): Promise<Chrome | undefined> {
+async function runOnce(what: Runs, chrome: Chrome | undefined, runCount: number, round: number): Promise<Chrome | undefined> {
   const run = what.runs.length + 1
   what.attempts += 1
   try {
@@ -256,6 +251,7 @@ async function runOnce(what: Runs, chrome: Chrome | undefined, runCount: number)
     if (!lhr) throw new Error("Lighthouse returned no result")
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
     what.runs.push(lhr)
+    what.rounds.set(lhr, round)
     what.tasks.set(lhr, lighthouseTrace.observedTasks(result.artifacts?.Trace as { traceEvents?: unknown[] } | undefined))
     const summary = summarizeRun(view(lhr))
     const at4x = uncalibrated?.lhr.audits["total-blocking-time"]?.numericValue
@@ -275,7 +271,7 @@ async function runOnce(what: Runs, chrome: Chrome | undefined, runCount: number)
 }
 
 /** Each budget figure's median over what's valid runs, the details of computeMedianRun's run, and every run's figures. */
-function summarizeRuns({ runs, tasks, calibration, errors }: Runs): Measurement {
+function summarizeRuns({ runs, tasks, calibration, rounds, errors }: Runs): Measurement {
   const valid = filterToValidRuns(runs)
   if (valid.length === 0) return { error: errors.join("; ") || "no valid Lighthouse run" }
   // the run whose details explain a miss: closest to the median FCP and TTI
@@ -295,7 +291,7 @@ function summarizeRuns({ runs, tasks, calibration, errors }: Runs): Measurement 
     medianRun: runs.indexOf(median) + 1,
     runs: runs.map((lhr, index) => {
       const { scores, lcpMs, tbtMs, cls, fcpMs, benchmarkIndex } = runSummaries[index] as RunSummary
-      return { scores, lcpMs, tbtMs, cls, fcpMs, benchmarkIndex, ...calibration.get(lhr) }
+      return { scores, lcpMs, tbtMs, cls, fcpMs, benchmarkIndex, ...calibration.get(lhr), round: rounds.get(lhr) }
     }),
     tbtMsAt4x: medianOf(valid.map((lhr) => calibration.get(lhr)?.tbtMsAt4x)),
     errors,
@@ -305,7 +301,7 @@ function summarizeRuns({ runs, tasks, calibration, errors }: Runs): Measurement 
 }
 
 const runsOf = (targets: { url: string; label: string }[]): Runs[] =>
-  targets.map(({ url, label }) => ({ url, label, runs: [], tasks: new Map(), calibration: new Map(), errors: [], attempts: 0 }))
+  targets.map(({ url, label }) => ({ url, label, runs: [], tasks: new Map(), calibration: new Map(), rounds: new Map(), errors: [], attempts: 0 }))
 
 /**
  * Lighthouse runs of every URL of `all` in rounds until each has runCount:
@@ -313,18 +309,21 @@ const runsOf = (targets: { url: string; label: string }[]): Runs[] =>
  * is slow (its benchmarkIndex falls by half for a minute or two at a time)
  * touches one run of each route and not all the runs of one. A failed run is
  * tried again in a later round, twice at most per URL. One Chromium for all
- * of them.
+ * of them. Rounds are numbered from `firstRound` on, so that a route's run
+ * and the floor's of the same round can be paired; returns the next number.
  */
-async function measureInRounds(all: Runs[], runCount: number): Promise<void> {
+async function measureInRounds(all: Runs[], runCount: number, firstRound = 1): Promise<number> {
   let chrome: Chrome | undefined
   const rounds = runCount + 2 - Math.min(...all.map((what) => what.runs.length))
-  for (let round = 1; round <= rounds && !isAborted(); round += 1) {
+  let round = firstRound
+  for (; round < firstRound + rounds && !isAborted(); round += 1) {
     for (const what of all) {
       if (isAborted()) break
-      if (what.runs.length < runCount && what.attempts < runCount + 2) chrome = await runOnce(what, chrome, runCount)
+      if (what.runs.length < runCount && what.attempts < runCount + 2) chrome = await runOnce(what, chrome, runCount, round)
     }
   }
   await chrome?.kill()
+  return round
 }
 
 /**
@@ -333,10 +332,12 @@ async function measureInRounds(all: Runs[], runCount: number): Promise<void> {
  * route and the controls get `count` more rounds and every figure is the
  * median of all its runs: a better estimate than the first few alone (never
  * a second chance that drops them), measured beside the control as before.
+ * `needed` is given the floor's measurement of the same rounds (TBT is judged
+ * against it).
  */
 export interface MoreRuns {
   count: number
-  needed: (measurement: Measured) => boolean
+  needed: (measurement: Measured, floor: Measured | undefined) => boolean
 }
 
 /** What the control replays of the site's response: its policy headers, not those of the file it was */
@@ -377,12 +378,15 @@ export async function runLighthouse(root: string, origin: string, pages: AuditPa
     if (floorPublic) controls.push({ route: FLOOR, headers: {}, server: await startFloorServer(floorPublic) })
     const targets = [...pages.map(({ route }) => ({ url: origin + route, label: route })), ...controls.map(({ route, server }) => ({ url: server.url, label: route }))]
     const all = runsOf(targets)
-    await measureInRounds(all, runCount)
+    const nextRound = await measureInRounds(all, runCount)
     let measured = all.map(summarizeRuns)
-    const again = moreRuns ? pages.flatMap((_, index) => (isMeasured(measured[index]) && moreRuns.needed(measured[index]) ? [all[index] as Runs] : [])) : []
+    const floorIndex = controls.findIndex(({ route }) => route === FLOOR)
+    const floor = floorIndex < 0 ? undefined : measured[pages.length + floorIndex]
+    const measuredFloor = isMeasured(floor) ? floor : undefined
+    const again = moreRuns ? pages.flatMap((_, index) => (isMeasured(measured[index]) && moreRuns.needed(measured[index], measuredFloor) ? [all[index] as Runs] : [])) : []
     if (moreRuns && again.length && !isAborted()) {
       log(`  lighthouse: the median of ${runCount} runs missed a timing budget on ${again.map((what) => what.label).join(", ")}; ${moreRuns.count} more rounds of ${again.length === 1 ? "it" : "them"} and the controls`)
-      await measureInRounds([...again, ...all.slice(pages.length)], runCount + moreRuns.count)
+      await measureInRounds([...again, ...all.slice(pages.length)], runCount + moreRuns.count, nextRound)
       measured = all.map(summarizeRuns)
     }
     const results: LighthouseResults = {}
