@@ -1,10 +1,11 @@
 import * as React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { EstimateMethod } from "../components/blocks/EstimateMethod"
-import { Estimator } from "../components/blocks/Estimator"
+import { Estimator, EstimatorFailed } from "../components/blocks/Estimator"
 import { PageBanner } from "../components/blocks/PageBanner"
 import { Layout } from "../components/layout/Layout"
 import { Seo } from "../components/layout/Seo"
+import { ErrorBoundary } from "../components/primitives/ErrorBoundary"
 import type { EstimateModel } from "../lib/estimate"
 import { required } from "../lib/required"
 import { breadcrumbs } from "../lib/structured-data"
@@ -18,7 +19,10 @@ export default function EstimatePage({ data }: PageProps<Queries.EstimatePageQue
   return (
     <Layout>
       <PageBanner title={page.title} breadcrumb={page.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
-      <Estimator data={page} model={model} products={PRODUCTS_PATH} />
+      {/* a failure of the calculator (an input nobody foresaw) leaves the page, its table and the way to the contact form */}
+      <ErrorBoundary fallback={<EstimatorFailed data={page} />}>
+        <Estimator data={page} model={model} products={PRODUCTS_PATH} />
+      </ErrorBoundary>
       <EstimateMethod data={page} model={model} />
     </Layout>
   )

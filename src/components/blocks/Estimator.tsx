@@ -1,6 +1,6 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { CONTACT_FORM_ID, LEAD_SOURCE_PARAM, type LeadSource } from "../../lib/links"
+import { CONTACT_FORM_ID, contactFormHref, LEAD_SOURCE_PARAM, type LeadSource } from "../../lib/links"
 import {
   defaultDays,
   defaultMoisture,
@@ -9,31 +9,20 @@ import {
   MAX_MOISTURE,
   moistureFixed,
   readInputs,
-  roundForDisplay,
   streamById,
   toQuery,
   type EstimateModel,
   type Inputs,
   type InputErrors,
   type Range,
-  type SolutionResult,
-  type Stream,
 } from "../../lib/estimate"
+import { quoteEstimate, resultRows } from "../../lib/estimate-quote"
 import { fill } from "../../lib/text"
 import { SectionHeading } from "../primitives/SectionHeading"
 import "../primitives/FormParts.css"
 import "./Estimator.css"
 
 export type EstimatorCopy = Queries.EstimatorFragment
-
-/** What the contact form receives with "Request a quote with this estimate" (src/forms/estimate.ts checks it) */
-interface EstimatePayloadRow {
-  label: string
-  low: number
-  typical: number
-  high: number
-  unit: string
-}
 
 const FIELDS = ["stream", "amount", "per", "moisture", "days"] as const
 type Field = (typeof FIELDS)[number]
@@ -61,26 +50,6 @@ const addressNeverChanges = () => () => undefined
  */
 function Pending({ text, placeholder = false, list = false }: { text: string; placeholder?: boolean; list?: boolean }) {
   return <span className={["field__control", placeholder && "field__control--placeholder", list && "field__control--list"].filter(Boolean).join(" ")}>{text}</span>
-}
-
-/**
- * The rows each solution's results show, in order: [measure, range].
- * Charcoal and biochar avoid greenhouse gas here only as landfill methane:
- * for a stream that would not go to a landfill that row is left out rather
- * than shown as 0 (the carbon biochar stores is not claimed: no sourced
- * permanence factor).
- */
-function rows(copy: EstimatorCopy["results"], result: SolutionResult, stream: Stream): [Queries.EstimateMeasure, Range][] {
-  if (result.solution === "electricity")
-    return [
-      [copy.electricityDay, result.kWhPerDay],
-      [copy.electricityYear, result.mWhPerYear],
-      [copy.plantSize, result.kW],
-      [copy.ghg, result.co2e],
-      [copy.water, result.waterM3],
-    ]
-  const made: [Queries.EstimateMeasure, Range] = [result.solution === "charcoal" ? copy.charcoal : copy.biochar, result.tonnesPerDay]
-  return stream.landfillCarbon ? [made, [copy.ghg, result.co2e]] : [made]
 }
 
 const showRange = (template: string, range: Range) =>
@@ -125,25 +94,11 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   const groups = [...new Set(model.streams.map((candidate) => candidate.group))]
   const solutionCopy = (id: string) => data.solutions.find((solution) => solution.id === id)
 
-  const payload = {
-    v: 1,
-    stream: stream.name,
-    amount: inputs.amount,
-    per: inputs.per,
-    moisture: inputs.moisture,
-    days: inputs.days,
-    link: `/estimate?${toQuery(inputs)}`,
-    results: results.flatMap((result) =>
-      rows(data.results, result, stream).map(([measure, range]): EstimatePayloadRow => ({
-        label: `${solutionCopy(result.solution)?.title ?? result.solution}: ${measure.label}`,
-        low: roundForDisplay(range.low),
-        typical: roundForDisplay(range.typical),
-        high: roundForDisplay(range.high),
-        unit: measure.unit,
-      })),
-    ),
-  }
-  const quoteHref = `/contact?${new URLSearchParams({ subject: fill(data.results.quoteSubject, { stream: stream.name }), [LEAD_SOURCE_PARAM]: "estimate" satisfies LeadSource, estimate: JSON.stringify(payload) }).toString()}#${CONTACT_FORM_ID}`
+  // the contact form's link carries the estimate; the forms' server makes it again from the inputs to check what is posted
+  const quoteHref =
+    results.length > 0
+      ? `/contact?${new URLSearchParams({ subject: fill(data.results.quoteSubject, { stream: stream.name }), [LEAD_SOURCE_PARAM]: "estimate" satisfies LeadSource, estimate: JSON.stringify(quoteEstimate(model, data, inputs)) }).toString()}#${CONTACT_FORM_ID}`
+      : undefined
   const describedBy = (field: Field, hint: boolean) => [hint ? `estimate-${field}-hint` : "", errors[field as keyof InputErrors] ? `estimate-${field}-error` : ""].filter(Boolean).join(" ") || undefined
 
   return (
@@ -257,7 +212,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
               <article key={result.solution} className="estimator__card" data-solution={result.solution}>
                 <h4>{solution?.title ?? result.solution}</h4>
                 <dl>
-                  {rows(data.results, result, stream).map(([measure, range]) => (
+                  {resultRows(data.results, result, stream).map(([measure, range]) => (
                     <div key={`${measure.label} ${measure.unit}`}>
                       <dt>
                         {measure.label}, {measure.unit}
@@ -282,7 +237,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             )
           })}
         </div>
-        {results.length > 0 && (
+        {quoteHref && (
           <p className="estimator__actions">
             <a className="button button--green" href={quoteHref}>
               {data.results.quote}
@@ -295,6 +250,29 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   )
 }
 
+/**
+ * In the calculator's place should it ever fail (src/pages/estimate.tsx
+ * wraps it in an ErrorBoundary): its heading, what happened, and the way
+ * to the contact form; the table and the method below it stay.
+ */
+export function EstimatorFailed({ data }: { data: EstimatorCopy }) {
+  return (
+    <section className="section estimator" aria-labelledby="estimator-heading">
+      <div className="container">
+        <SectionHeading eyebrow={data.eyebrow} title={data.heading} intro={data.intro} id="estimator-heading" />
+        <p className="estimator__failure" role="alert">
+          {data.failure.text}
+        </p>
+        <p className="estimator__actions">
+          <a className="button button--green" href={contactFormHref(data.failure.subject, "estimate")}>
+            {data.failure.contact}
+          </a>
+        </p>
+      </div>
+    </section>
+  )
+}
+
 export const query = graphql`
   fragment Estimator on EstimateJson {
     eyebrow
@@ -302,6 +280,11 @@ export const query = graphql`
     intro
     disclaimer
     noScript
+    failure {
+      text
+      contact
+      subject
+    }
     form {
       stream
       amount
