@@ -1,5 +1,5 @@
 import { getStore, setEnvironmentContext } from "@netlify/blobs"
-import { storeOn, type Backend, type Store } from "./store"
+import { storeOn, type Backend, type LockTimes, type Store } from "./store"
 
 export interface BlobStoreOptions {
   /** The site-wide store's name (FORMS_BLOBS_STORE, default "forms") */
@@ -13,6 +13,8 @@ export interface BlobStoreOptions {
   edgeURL?: string
   uncachedEdgeURL?: string
   fetch?: typeof globalThis.fetch
+  /** The locks' stale limit and wait (LOCK_TIMES unless given; tests shorten them) */
+  lockTimes?: LockTimes
 }
 
 /** A key the store writes once and then only tries to create again, to see the service refuse it. */
@@ -28,7 +30,7 @@ const CHECK_KEY = "checks/only-if-new"
  * not the write's result, says whether this save claimed it.
  */
 export function createBlobStore(options: BlobStoreOptions): Store {
-  const { name, ...access } = options
+  const { name, lockTimes, ...access } = options
   // Opened for every operation: in Netlify's Lambda compatibility mode the
   // token comes with each invocation (see connectLambdaEvent)
   const blobs = () => getStore({ name, ...access, consistency: "strong" })
@@ -76,7 +78,7 @@ export function createBlobStore(options: BlobStoreOptions): Store {
       throw new Error(`Netlify Blobs did not keep the idempotency key ${key}`)
     },
   }
-  return storeOn(backend)
+  return storeOn(backend, lockTimes)
 }
 
 /** The part of a Netlify Lambda-compatibility event that carries Blobs access. */

@@ -214,7 +214,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 export const LOCK_STALE_MS = 120_000
 /** How long a waiter waits before it gives up: past a stale lock's takeover */
-const LOCK_WAIT_MS = LOCK_STALE_MS + 30_000
+export const LOCK_WAIT_MS = LOCK_STALE_MS + 30_000
+
+/**
+ * The store's lock times. Production uses LOCK_STALE_MS and LOCK_WAIT_MS;
+ * tests pass shorter ones (createStore's and createBlobStore's lockTimes) to
+ * watch a takeover in seconds. Not read from the environment: a stale limit
+ * shorter than a send would let two senders in.
+ */
+export interface LockTimes {
+  /** A lock is taken over this long after its claim, when its holder cannot be seen to be gone sooner */
+  staleMs: number
+  /** A caller gives up waiting for a lock after this long */
+  waitMs: number
+}
+export const LOCK_TIMES: LockTimes = { staleMs: LOCK_STALE_MS, waitMs: LOCK_WAIT_MS }
 
 /** The tokens of the locks this process holds now */
 const heldHere = new Set<string>()
@@ -222,14 +236,14 @@ const heldHere = new Set<string>()
 const turns = new Map<string, Promise<unknown>>()
 
 /**
- * A lock's holder is gone: it has held the lock past LOCK_STALE_MS, or it was
- * a process on this machine that has ended (a crash), or this process, which
+ * A lock's holder is gone: it has held the lock past staleMs, or it was a
+ * process on this machine that has ended (a crash), or this process, which
  * no longer holds it (a release the disk refused, when it turned read-only).
  */
-function abandoned(holder: string): boolean {
+function abandoned(holder: string, staleMs: number): boolean {
   const [, since = "", host, pid] = holder.split(" ")
   const age = Date.now() - Date.parse(since)
-  if (Number.isNaN(age) || age > LOCK_STALE_MS) return true
+  if (Number.isNaN(age) || age > staleMs) return true
   if (host !== os.hostname() || !pid) return false
   if (Number(pid) === process.pid) return !heldHere.has(holder)
   try {
@@ -263,7 +277,7 @@ async function readAll<T>(backend: Backend, prefix: string): Promise<T[]> {
 }
 
 /** The store's rules (ids, idempotency, order), written once over any backend. */
-export function storeOn(backend: Backend): Store {
+export function storeOn(backend: Backend, lockTimes: LockTimes = LOCK_TIMES): Store {
   async function save(kind: FormKind, values: Record<string, string>, meta: SaveMeta = {}): Promise<SaveResult> {
     let id: string = randomUUID()
     const now = meta.now ?? new Date()
@@ -369,7 +383,7 @@ export function storeOn(backend: Backend): Store {
     const marker = `${key}.takeover-${sha256(holder).slice(0, 24)}`
     const taker = await backend.claim(marker, token)
     if (taker !== token) {
-      if (abandoned(taker)) await backend.remove(marker)
+      if (abandoned(taker, lockTimes.staleMs)) await backend.remove(marker)
       return
     }
     try {
@@ -379,24 +393,35 @@ export function storeOn(backend: Backend): Store {
     }
   }
 
-  async function held<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    const key = layout.lock(name)
+  /**
+   * Claims the lock at key, waiting while another holds it; resolves to the
+   * token this caller holds it with (in heldHere until it is released).
+   */
+  async function claimLock(key: string, name: string): Promise<string> {
+    const giveUpAt = Date.now() + lockTimes.waitMs
     const token = `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${process.pid}`
-    const giveUpAt = Date.now() + LOCK_WAIT_MS
     // Known as held here before the claim can be seen (abandoned())
     heldHere.add(token)
-    try {
-      for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+    for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+      try {
         const holder = await backend.claim(key, token)
-        if (holder === token) break
-        if (abandoned(holder)) await takeOver(key, holder, token)
-        if (Date.now() > giveUpAt) throw new Error(`the store's lock on ${name} stayed taken for ${LOCK_WAIT_MS / 1000} s`)
-        await sleep(wait)
+        if (holder === token) return token
+        if (abandoned(holder, lockTimes.staleMs)) await takeOver(key, holder, token)
+      } catch (error) {
+        heldHere.delete(token)
+        throw error
       }
-    } catch (error) {
-      heldHere.delete(token)
-      throw error
+      if (Date.now() > giveUpAt) {
+        heldHere.delete(token)
+        throw new Error(`the store's lock on ${name} stayed taken for ${lockTimes.waitMs / 1000} s`)
+      }
+      await sleep(wait)
     }
+  }
+
+  async function held<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const key = layout.lock(name)
+    const token = await claimLock(key, name)
     try {
       return await fn()
     } finally {
@@ -594,6 +619,6 @@ function fileBackend(dir: string): Backend {
  *   contact/delivery/<id>.json     how far the e-mail to the company has got
  *   subscribe/addresses/<key>.json one file per subscriber address
  */
-export function createStore(dir: string): Store {
-  return storeOn(fileBackend(dir))
+export function createStore(dir: string, { lockTimes }: { lockTimes?: LockTimes } = {}): Store {
+  return storeOn(fileBackend(dir), lockTimes)
 }
