@@ -208,9 +208,9 @@ export const locks = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * A lock whose holder died (kill -9 mid-send) is taken over after this long:
- * longer than the outbox's longest send (SMTP connection 10 s, greeting 10 s,
- * then 30 s without progress) with room to spare.
+ * A lock whose holder died (kill -9 mid-send) is taken over this long after
+ * it was claimed: longer than the outbox's longest send (SMTP connection
+ * 10 s, greeting 10 s, then 30 s without progress) with room to spare.
  */
 export const LOCK_STALE_MS = 120_000
 /** How long a waiter waits before it gives up: past a stale lock's takeover */
@@ -236,9 +236,16 @@ const heldHere = new Set<string>()
 const turns = new Map<string, Promise<unknown>>()
 
 /**
- * A lock's holder is gone: it has held the lock past staleMs, or it was a
+ * A lock's holder is gone: staleMs have passed since its claim, or it was a
  * process on this machine that has ended (a crash), or this process, which
  * no longer holds it (a release the disk refused, when it turned read-only).
+ * A holder on another host (every Netlify function instance), or under a pid
+ * that is alive but may be another program's now, is only ever taken over by
+ * age: its token's time is when its claim was made (claimLock()), never
+ * earlier. The age is read against the holder's clock, which hosts keep in
+ * step (NTP). Counting it from when a waiter first saw the token instead
+ * would keep a crashed holder's lock from every function instance, none of
+ * which lives long enough to wait out the limit.
  */
 function abandoned(holder: string, staleMs: number): boolean {
   const [, since = "", host, pid] = holder.split(" ")
@@ -399,10 +406,13 @@ export function storeOn(backend: Backend, lockTimes: LockTimes = LOCK_TIMES): St
    */
   async function claimLock(key: string, name: string): Promise<string> {
     const giveUpAt = Date.now() + lockTimes.waitMs
-    const token = `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${process.pid}`
-    // Known as held here before the claim can be seen (abandoned())
-    heldHere.add(token)
     for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+      // A new token for every attempt, stamped as it is made: the lock's age
+      // counts from the claim that wins it. A token stamped when the waiting
+      // began would come in already old, and be taken over that much sooner.
+      const token = `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${process.pid}`
+      // Known as held here before the claim can be seen (abandoned())
+      heldHere.add(token)
       try {
         const holder = await backend.claim(key, token)
         if (holder === token) return token
@@ -411,10 +421,8 @@ export function storeOn(backend: Backend, lockTimes: LockTimes = LOCK_TIMES): St
         heldHere.delete(token)
         throw error
       }
-      if (Date.now() > giveUpAt) {
-        heldHere.delete(token)
-        throw new Error(`the store's lock on ${name} stayed taken for ${lockTimes.waitMs / 1000} s`)
-      }
+      heldHere.delete(token)
+      if (Date.now() > giveUpAt) throw new Error(`the store's lock on ${name} stayed taken for ${lockTimes.waitMs / 1000} s`)
       await sleep(wait)
     }
   }
