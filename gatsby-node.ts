@@ -23,7 +23,8 @@ type Reporter = Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>[0]["report
 
 /** True when the content has no problem (warnings aside) */
 async function reportContent(reporter: Reporter): Promise<boolean> {
-  const { errors, warnings } = await validateContent(CONTENT)
+  // the pictures found whole by the last build's check are not decoded again
+  const { errors, warnings } = await validateContent(CONTENT, path.resolve(".cache/content-pictures.json"))
   warnings.forEach((warning) => reporter.warn(warning))
   if (errors.length > 0) {
     reporter.panicOnBuild(`The content has ${errors.length} problem${errors.length > 1 ? "s" : ""} to fix:\n${errors.map((e) => `  - ${e}`).join("\n")}`)

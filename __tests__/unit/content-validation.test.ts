@@ -177,6 +177,41 @@ describe("photos as phones and cameras name and make them", () => {
     ])
   })
 
+  it("names a picture that is cut off (a copy or upload that did not finish), dropped into the gallery or named by an entry", async () => {
+    // a camera photo cut off halfway, as an interrupted copy leaves it: its header (size, format) is whole
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#556b2f", noise: { type: "gaussian", mean: 110, sigma: 35 } } })
+      .jpeg()
+      .toBuffer()
+    fs.writeFileSync(path.join(dir, "gallery/IMG_2001.JPG"), photo.subarray(0, photo.length / 2))
+    const product = read<{ items: { image: string }[] }>("products/products.json").items[0]!.image
+    const bytes = fs.readFileSync(path.join(dir, "products", product))
+    fs.writeFileSync(path.join(dir, "products", product), bytes.subarray(0, bytes.length - 200))
+    expect(await errorsOf()).toEqual([
+      'content/gallery/IMG_2001.JPG: this picture "IMG_2001.JPG" is cut off: the file ends before the picture does (a copy or upload that did not finish); copy or export it again.',
+      `content/products/products.json: items[0].image "${product}" is cut off: the file ends before the picture does (a copy or upload that did not finish); copy or export it again.`,
+    ])
+  })
+
+  it("remembers the pictures found whole, and reads a picture again once it has changed", async () => {
+    const kept = path.join(root, "content-pictures.json")
+    const cwd = process.cwd()
+    process.chdir(root)
+    try {
+      expect((await validateContent(dir, kept)).errors).toEqual([])
+      expect(Object.keys(JSON.parse(fs.readFileSync(kept, "utf8")) as object).length).toBeGreaterThan(10)
+      const bytes = fs.readFileSync(path.join(dir, "about/about.jpg"))
+      fs.writeFileSync(path.join(dir, "about/about.jpg"), bytes.subarray(0, bytes.length / 2))
+      expect((await validateContent(dir, kept)).errors.join("\n")).toMatch(/"about\.jpg" is cut off/)
+    } finally {
+      process.chdir(cwd)
+    }
+  })
+
+  it("names a picture whose data is not a picture it can read", async () => {
+    fs.writeFileSync(path.join(dir, "gallery/saved-page.jpg"), "<!doctype html><title>Photo</title>")
+    expect(await errorsOf()).toEqual(['content/gallery/saved-page.jpg: this picture "saved-page.jpg" cannot be read as an image; export it again as .jpg, .jpeg, .png, .webp, .avif.'])
+  })
+
   it("takes an upper-case extension and a name with spaces and accents, and lists each picture without a written alt text", async () => {
     const photo = (name: string) =>
       sharp({ create: { width: 640, height: 480, channels: 3, background: "#8a6d3b" } })

@@ -5,6 +5,7 @@
  * GraphQL error about a non-nullable field.
  */
 import fs from "fs"
+import os from "os"
 import path from "path"
 import {
   getDirectiveValues,
@@ -18,8 +19,8 @@ import {
   type GraphQLObjectType,
   type GraphQLType,
 } from "graphql"
-import sharp from "sharp"
 import { NOTICE_IDS } from "../forms/notices"
+import { DECODED_EXTENSIONS, inTurn, readPicture, UNREADABLE } from "../images/decode"
 import { PAGE_PATH, RESERVED_SEGMENTS, SLUG } from "./routes"
 import { checkEstimate } from "./estimate-check"
 import { readableName } from "./gallery"
@@ -53,7 +54,62 @@ interface Context {
   file: string
   dir: string
   report: ContentReport
-  images: Promise<void>[]
+  /** Each picture's check, run after the JSON's: its error, if any */
+  images: PictureCheck[]
+  pictures: Pictures
+}
+
+type PictureCheck = () => Promise<string | undefined>
+
+type PictureRead = Awaited<ReturnType<typeof readPicture>>
+
+/**
+ * Each picture read whole once per check, though a gallery picture is both
+ * dropped in and named by gallery.json; and, when given a file to keep them
+ * in, the widths of those read whole before, by path, size, time and inode
+ * (as gatsby-source-filesystem keys its files), so a rebuild decodes only
+ * new or changed pictures (a camera photo takes 0.3 s).
+ */
+class Pictures {
+  private readonly reading = new Map<string, Promise<PictureRead>>()
+  private readonly good: Record<string, number> = {}
+  private known: Record<string, number> = {}
+
+  constructor(private readonly keptIn?: string) {}
+
+  async load(): Promise<void> {
+    if (!this.keptIn) return
+    try {
+      this.known = JSON.parse(await fs.promises.readFile(this.keptIn, "utf8")) as Record<string, number>
+    } catch {
+      this.known = {}
+    }
+  }
+
+  read(file: string): Promise<PictureRead> {
+    let reading = this.reading.get(file)
+    if (!reading) {
+      reading = this.readOnce(file)
+      this.reading.set(file, reading)
+    }
+    return reading
+  }
+
+  private async readOnce(file: string): Promise<PictureRead> {
+    const stat = await fs.promises.stat(file)
+    const key = `${file}:${stat.size}:${stat.mtimeMs}:${stat.ino}`
+    const width = this.known[key]
+    const read = typeof width === "number" ? { width } : await readPicture(file)
+    if (!("problem" in read)) this.good[key] = read.width
+    return read
+  }
+
+  /** Keeps the pictures read whole in this check only: a picture changed or gone is forgotten */
+  async save(): Promise<void> {
+    if (!this.keptIn) return
+    await fs.promises.mkdir(path.dirname(this.keptIn), { recursive: true })
+    await fs.promises.writeFile(this.keptIn, JSON.stringify(this.good))
+  }
 }
 
 /** Phones' photo formats that the image library here cannot decode (its libheif reads AVIF, not HEVC) */
@@ -85,22 +141,19 @@ function checkFile(context: Context, where: string, value: unknown, rule: FileRu
     )
     return
   }
-  if (rule?.minWidth) {
-    const { minWidth, shownAt } = rule
-    context.images.push(
-      sharp(absolute)
-        .metadata()
-        .then((meta) => {
-          if ((meta.width ?? 0) < minWidth) {
-            context.report.errors.push(
-              `${context.file}: ${where} "${value}" is ${meta.width} px wide, far too small for where it is shown (${shownAt}); use a picture at least ${minWidth} px wide.`,
-            )
-          }
-        })
-        .catch(() => {
-          context.report.errors.push(`${context.file}: ${where} "${value}" cannot be read as an image; export it again as ${extensions(rule)}.`)
-        }),
-    )
+  if (rule && DECODED_EXTENSIONS.includes(extension.slice(1))) {
+    // decoded to the end, as the build will: a picture cut off halfway has a whole header
+    context.images.push(async () => {
+      const read = await context.pictures.read(absolute)
+      if ("problem" in read) {
+        const todo = read.problem === UNREADABLE ? `${read.todo} as ${extensions(rule)}` : read.todo
+        return `${context.file}: ${where} "${value}" ${read.problem}; ${todo}.`
+      }
+      if (rule.minWidth && read.width < rule.minWidth) {
+        return `${context.file}: ${where} "${value}" is ${read.width} px wide, far too small for where it is shown (${rule.shownAt}); use a picture at least ${rule.minWidth} px wide.`
+      }
+      return undefined
+    })
   }
 }
 
@@ -205,7 +258,7 @@ function valuesOf(data: unknown, key: string): unknown[] {
  * listed (a warning): its alt text is then made from its file name, which
  * tells a screen reader little ("IMG 1234").
  */
-function checkDroppedFiles(typeName: string, dir: string, report: ContentReport, images: Promise<void>[]): void {
+function checkDroppedFiles(typeName: string, dir: string, report: ContentReport, images: PictureCheck[], pictures: Pictures): void {
   const rule = dropInRule(typeName)
   const field = dropInField(typeName)
   if (!rule || !field) return
@@ -222,7 +275,7 @@ function checkDroppedFiles(typeName: string, dir: string, report: ContentReport,
   for (const name of fs.readdirSync(dir).sort()) {
     if (name.endsWith(".json") || name.endsWith(".md") || name.startsWith(".")) continue
     const file = path.relative(process.cwd(), path.join(dir, name))
-    const context: Context = { file, dir, report, images }
+    const context: Context = { file, dir, report, images, pictures }
     const errors = report.errors.length
     checkFile(context, "this picture", name, rule, "picture")
     if (report.errors.length === errors && !described.has(name)) {
@@ -262,17 +315,23 @@ function checkNoticePages(file: string, data: unknown, report: ContentReport): v
   }
 }
 
-/** Checks every content/<folder>/*.json; resolves when image sizes are read too. */
-export async function validateContent(contentDir: string): Promise<ContentReport> {
+/**
+ * Checks every content/<folder>/*.json; resolves when every picture has been
+ * decoded too. `picturesRead`: a file where the pictures found whole are
+ * remembered from one check to the next (the build's is in .cache/).
+ */
+export async function validateContent(contentDir: string, picturesRead?: string): Promise<ContentReport> {
   const report: ContentReport = { errors: [], warnings: [] }
-  const images: Promise<void>[] = []
+  const images: PictureCheck[] = []
+  const pictures = new Pictures(picturesRead)
+  await pictures.load()
   const slugs = new Map<string, string>()
   const folders = fs.readdirSync(contentDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())
   for (const folder of folders.sort((a, b) => a.name.localeCompare(b.name))) {
     const dir = path.join(contentDir, folder.name)
     const typeName = typeNameForFolder(folder.name)
     const type = schema.getType(typeName)
-    checkDroppedFiles(typeName, dir, report, images)
+    checkDroppedFiles(typeName, dir, report, images, pictures)
     for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith(".json")).sort()) {
       const absolute = path.join(dir, name)
       const file = path.relative(process.cwd(), absolute)
@@ -282,12 +341,14 @@ export async function validateContent(contentDir: string): Promise<ContentReport
       }
       const data = parse(file, fs.readFileSync(absolute, "utf8"), report)
       if (data === undefined) continue
-      checkObject({ file, dir, report, images }, "", data, type)
+      checkObject({ file, dir, report, images, pictures }, "", data, type)
       if (typeName === "SolutionsJson") checkSlug(file, data, slugs, report)
       if (typeName === "FormsJson") checkNoticePages(file, data, report)
       if (typeName === "EstimateJson") checkEstimate(file, data, contentDir, report.errors)
     }
   }
-  await Promise.all(images)
+  // every picture decoded, two at a time (a camera photo holds about 72 MB while it is), errors in the files' order
+  for (const error of await inTurn(images, Math.min(2, os.availableParallelism()))) if (error) report.errors.push(error)
+  await pictures.save()
   return report
 }
