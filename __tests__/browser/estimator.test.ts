@@ -110,6 +110,31 @@ describe("the estimator with JavaScript", () => {
   })
 })
 
+describe("numbers nobody foresaw", () => {
+  // these once made roundForDisplay throw and left a blank page
+  it.each(["1e-102", "5e-324"])("a shared link with ?amount=%s shows an estimate, the table and the way to the contact form", async (amount) => {
+    const page = await openPage(375)
+    await visit(page, `/estimate?stream=rice-husk&amount=${amount}&per=day`)
+    await page.waitForFunction((value) => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === value, amount)
+    expect((await cards(page)).length).toBeGreaterThan(0)
+    expect(await page.isVisible("#per-tonne-heading")).toBe(true)
+    expect(await page.getAttribute(`text=${content.results.quote}`, "href")).toMatch(/^\/contact\?/)
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it("a typed 1e-120 shows an estimate", async () => {
+    const page = await openPage(375)
+    await visit(page, "/estimate")
+    await page.fill("#estimate-amount", "1e-120")
+    await page.waitForFunction(() => window.location.search.includes("amount=1e-120"))
+    expect((await cards(page)).length).toBeGreaterThan(0)
+    expect(await page.isVisible("#per-tonne-heading")).toBe(true)
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+})
+
 describe("from estimate to lead", () => {
   it("opens the contact form with the estimate filled in, and the message is stored with the estimate as data", async () => {
     const page = await openPage(375)

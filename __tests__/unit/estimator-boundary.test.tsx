@@ -44,7 +44,7 @@ describe("ErrorBoundary around the calculator", () => {
       createElement(
         "main",
         null,
-        createElement(ErrorBoundary, { fallback: createElement(EstimatorFailed, { data }) }, calculator),
+        createElement(ErrorBoundary, { fallback: createElement(EstimatorFailed, { data }), children: calculator }),
         createElement("table", { "aria-label": "Outputs per tonne" }),
       ),
     )
