@@ -6,53 +6,28 @@
 // get are those the build makes from its own working copy of the full-size
 // file: the same size, at JPEG 98 with full colour resolution.
 // Pictures already that small (or whose copy would not be smaller in bytes),
-// and formats it does not copy (AVIF, GIF), are left as they are. --dry-run says what it would save and changes nothing.
-import { promises as fs } from "fs"
-import os from "os"
+// and formats it does not copy (AVIF, GIF), are left as they are. A picture
+// the build could not read either (cut off, not a picture) is named and left
+// as it is; the others are done all the same, and it exits 1.
+// --dry-run says what it would save and changes nothing.
+// How each picture is stored: src/images/store-photos.ts.
 import path from "path"
 import { gallerySources } from "../src/content/gallery-sources"
-import { GALLERY_LARGEST, makeRendition } from "../src/images/renditions"
-
-const megabytes = (bytes: number) => (bytes < 2 ** 20 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`)
+import { GALLERY_LARGEST } from "../src/images/renditions"
+import { megabytes, storePhotos } from "../src/images/store-photos"
 
 async function main(): Promise<void> {
   const dryRun = process.argv.includes("--dry-run")
   const sources = await gallerySources(path.resolve("content"))
-  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), "photos-"))
-  let before = 0
-  let after = 0
-  let changed = 0
-  try {
-    for (const file of sources) {
-      const source = await fs.readFile(file)
-      const smaller = path.join(scratch, path.basename(file))
-      before += source.length
-      if (!(await makeRendition(source, smaller))) {
-        after += source.length
-        continue
-      }
-      const size = (await fs.stat(smaller)).size
-      // a picture only a little larger than shown, already compressed harder, stays as it is
-      if (size >= source.length) {
-        after += source.length
-        continue
-      }
-      after += size
-      changed += 1
-      console.log(`${path.relative(process.cwd(), file)}: ${megabytes(source.length)} → ${megabytes(size)}`)
-      // a copy then a rename: the picture is never half-written
-      if (!dryRun) {
-        await fs.copyFile(smaller, `${file}.part`)
-        await fs.rename(`${file}.part`, file)
-      }
-    }
-  } finally {
-    await fs.rm(scratch, { recursive: true, force: true })
-  }
+  const { before, after, changed, failed } = await storePhotos(sources, { dryRun })
   const { width, height } = GALLERY_LARGEST
   console.log(
     `${changed} of ${sources.length} pictures ${dryRun ? "would be" : "were"} stored at the largest size the site shows them (covering ${width} × ${height}): ${megabytes(before)} → ${megabytes(after)}.`,
   )
+  if (failed > 0) {
+    console.error(`${failed} picture${failed > 1 ? "s" : ""} named above ${failed > 1 ? "were" : "was"} left as ${failed > 1 ? "they were" : "it was"}.`)
+    process.exitCode = 1
+  }
 }
 
 main().catch((error: unknown) => {

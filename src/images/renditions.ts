@@ -47,27 +47,34 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /**
- * Makes a working copy of one picture at the smallest size that still covers
- * `box` (sharp's "outside" fit: what a cover crop to `box` starts from),
- * upright, in sRGB, without camera metadata. Returns false when the picture
- * is not larger than that, or not a format worth copying (AVIF, GIF, SVG...):
+ * One picture at the smallest size that still covers `box` (sharp's
+ * "outside" fit: what a cover crop to `box` starts from), upright, in sRGB,
+ * without camera metadata, in its own format. Undefined when the picture is
+ * not larger than that, or not a format worth copying (AVIF, GIF, SVG...):
  * the build then uses the source as it is. An unreadable picture is left to
  * the content check and gatsby-plugin-sharp, which name it.
  */
-export async function makeRendition(source: Buffer, target: string, box: { width: number; height: number } = GALLERY_LARGEST): Promise<boolean> {
+export async function renditionOf(source: Buffer, box: { width: number; height: number } = GALLERY_LARGEST): Promise<Buffer | undefined> {
   let metadata: sharp.Metadata
   try {
     metadata = await sharp(source).metadata()
   } catch {
-    return false
+    return undefined
   }
   const encode = metadata.format && ENCODERS[metadata.format]
   // the size it shows at, its EXIF orientation applied
   const { width, height } = metadata.autoOrient
-  if (!encode || Math.max(box.width / width, box.height / height) >= 1) return false
+  if (!encode || Math.max(box.width / width, box.height / height) >= 1) return undefined
+  return encode(sharp(source).rotate().resize(box.width, box.height, { fit: "outside" }).toColourspace("srgb")).toBuffer()
+}
+
+/** Writes the rendition of `source` to `target` (never half-written: a copy, then a rename); false when there is none */
+export async function makeRendition(source: Buffer, target: string, box: { width: number; height: number } = GALLERY_LARGEST): Promise<boolean> {
+  const copy = await renditionOf(source, box)
+  if (!copy) return false
   const part = `${target}.part`
   await fs.mkdir(path.dirname(target), { recursive: true })
-  await encode(sharp(source).rotate().resize(box.width, box.height, { fit: "outside" }).toColourspace("srgb")).toFile(part)
+  await fs.writeFile(part, copy)
   await fs.rename(part, target)
   return true
 }
