@@ -9,11 +9,15 @@
  * still work. The backend serves a temporary copy of content/ beside
  * stand-ins for the files an attacker would aim at.
  */
+import { spawn, spawnSync } from "node:child_process"
 import crypto from "node:crypto"
 import fs from "node:fs"
 import http from "node:http"
+import type { AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
+import { monitorEventLoopDelay, performance } from "node:perf_hooks"
+import { pathToFileURL } from "node:url"
 import { cmsConfig } from "../../src/cms/config"
 import { MAX_BODY_BYTES, editableFolders, startLocalBackend, type LocalBackend } from "../../src/cms/local-backend"
 
@@ -315,6 +319,31 @@ describe("the CMS local backend refuses what the red team sent", () => {
     expect(fs.existsSync(path.join(root, "content/gallery/rt2-chunked.jpg"))).toBe(false)
   })
 
+  it("refuses a 16 MB body nested 8 million levels deep at once, and answers others meanwhile", async () => {
+    const depth = 8_000_000
+    const deep = Buffer.from("[".repeat(depth) + "]".repeat(depth))
+    const lag = monitorEventLoopDelay({ resolution: 10 })
+    lag.enable()
+    const started = performance.now()
+    const refused = post(deep).then((answer) => ({ ...answer, ms: performance.now() - started }))
+    const other = post({ action: "info" }).then((answer) => ({ ...answer, ms: performance.now() - started }))
+    const [deepAnswer, otherAnswer] = await Promise.all([refused, other])
+    lag.disable()
+    expect(deepAnswer.status).toBe(400)
+    expect(deepAnswer.body.error).toMatch(/nested at most \d+ levels/)
+    expect(otherAnswer.status).toBe(200)
+    // JSON.parse held the backend 2.2 s on this body, every request waiting behind it
+    expect(lag.max / 1e6).toBeLessThan(500)
+    expect(deepAnswer.ms).toBeLessThan(1500)
+    expect(otherAnswer.ms).toBeLessThan(1500)
+  })
+
+  it("takes the nesting of what the CMS sends, strings with brackets in them too", async () => {
+    const raw = `${JSON.stringify({ title: "[[[{{{".repeat(100), steps: [{ text: '\\"[' }] }, null, 2)}\n`
+    expect((await post(persistEntry("content/about/rt2-brackets.json", raw))).status).toBe(200)
+    expect(fs.readFileSync(path.join(root, "content/about/rt2-brackets.json"), "utf8")).toBe(raw)
+  })
+
   it("left every file outside content/ as it was: none written, changed or deleted", () => {
     expect(treeOutsideContent()).toEqual(before)
   })
@@ -403,5 +432,57 @@ describe("the CMS local backend still does what the CMS asks", () => {
     const bytes = Buffer.alloc(Math.floor(((MAX_BODY_BYTES - envelope - 16) * 3) / 4), 9)
     expect((await post(persistMedia("content/gallery/rt2-large.jpg", bytes))).status).toBe(200)
     expect(fs.statSync(path.join(root, "content/gallery/rt2-large.jpg")).size).toBe(bytes.length)
+  })
+})
+
+// prlimit sets a running process's largest file: past it, a write stops where a full disk would stop it (EFBIG)
+const itWithPrlimit = spawnSync("prlimit", ["--version"]).status === 0 ? it : it.skip
+
+describe("the CMS local backend never leaves a content file half-written", () => {
+  itWithPrlimit("a save cut off mid-write leaves the entry as it was", async () => {
+    // a backend of its own, in its own process, so only it is limited
+    const probe = http.createServer()
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve))
+    const childPort = (probe.address() as AddressInfo).port
+    await new Promise((resolve) => probe.close(resolve))
+    const child = spawn(process.execPath, ["--import", pathToFileURL(require.resolve("tsx")).href, path.join(PROJECT, "scripts/cms.ts")], {
+      cwd: root,
+      env: { ...process.env, CMS_LOCAL_PORT: String(childPort) },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let out = ""
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString()
+          if (out.includes("CMS local backend on")) resolve()
+        })
+        child.once("exit", () => reject(new Error(`the backend stopped: ${out}`)))
+      })
+      const file = path.join(root, "content/about/about.json")
+      const before = fs.readFileSync(file, "utf8")
+      // the backend may now write files of 4 KB at most: a 200 KB entry stops a fiftieth of the way
+      expect(spawnSync("prlimit", ["--pid", String(child.pid), "--fsize=4096"]).status).toBe(0)
+      const about = JSON.parse(before) as Record<string, unknown>
+      const raw = `${JSON.stringify({ ...about, text: "A long text. ".repeat(16_000) }, null, 2)}\n`
+      const saved = await new Promise<number>((resolve, reject) => {
+        const body = Buffer.from(JSON.stringify(persistEntry("content/about/about.json", raw)))
+        const request = http.request(
+          { host: "127.0.0.1", port: childPort, path: "/api/v1", method: "POST", headers: { origin: page, "content-type": "application/json", "content-length": body.length } },
+          (response) => {
+            response.resume()
+            resolve(response.statusCode ?? 0)
+          },
+        )
+        request.on("error", reject)
+        request.end(body)
+      })
+      expect(saved).toBe(500)
+      // the entry as it was, never its first 4 KB; and no hidden copy left beside it
+      expect(fs.readFileSync(file, "utf8")).toBe(before)
+      expect(fs.readdirSync(path.dirname(file)).filter((name) => name.endsWith(".tmp"))).toEqual([])
+    } finally {
+      child.kill()
+    }
   })
 })

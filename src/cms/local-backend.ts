@@ -13,7 +13,8 @@
  * CMS uses, and every path it names in a folder the CMS configuration names
  * (content/…), with no link on the way. Only then does decap-server see it.
  */
-import type { Dirent } from "node:fs"
+import { AsyncLocalStorage } from "node:async_hooks"
+import fsSync, { type Dirent } from "node:fs"
 import fs from "node:fs/promises"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -301,16 +302,50 @@ function turnFor(take: () => Promise<() => void> | undefined, response: Response
   return () => (taking ??= wait())
 }
 
-type Body = { bytes: Buffer } | { status: 413 | 503; error: string } | { gone: true }
+/**
+ * How deep the CMS's requests nest: 6 levels at most (an entry's data travels
+ * as a string, not as nested JSON). A 16 MB body nested 8 million levels deep
+ * held JSON.parse, and every other request with it, for 2–13 s.
+ */
+export const MAX_DEPTH = 64
+
+/**
+ * Counts the nesting of JSON as it streams, outside strings, without parsing
+ * it: a few milliseconds per megabyte. Says when it passes `limit`.
+ */
+export function depthGauge(limit = MAX_DEPTH): (chunk: Buffer) => boolean {
+  let depth = 0
+  let inString = false
+  let escaped = false
+  return (chunk) => {
+    for (let index = 0; index < chunk.length; index += 1) {
+      const byte = chunk[index]!
+      if (inString) {
+        if (escaped) escaped = false
+        else if (byte === 0x5c) escaped = true
+        else if (byte === 0x22) inString = false
+      } else if (byte === 0x22) inString = true
+      else if (byte === 0x5b || byte === 0x7b) {
+        if (++depth > limit) return true
+      } else if (byte === 0x5d || byte === 0x7d) depth -= 1
+    }
+    return false
+  }
+}
+
+type Body = { bytes: Buffer } | { status: 400 | 413 | 503; error: string } | { gone: true }
 
 /**
  * The request's body, counted as it streams, whatever Content-Length says:
  * past MAX_BODY_BYTES reading stops then and there (the rest is dropped,
- * never kept); past UPLOAD_BYTES it pauses until the request's turn.
+ * never kept); past UPLOAD_BYTES it pauses until the request's turn. JSON
+ * nested deeper than MAX_DEPTH is refused as soon as it gets there, before
+ * JSON.parse could hold the backend on it.
  */
 function readBody(request: Request, takeTurn: () => Promise<Turn>): Promise<Body> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
+    const tooDeep = depthGauge()
     let size = 0
     const finish = (body: Body) => {
       request.off("data", onData).off("end", onEnd).off("close", onClose).off("error", reject)
@@ -320,6 +355,7 @@ function readBody(request: Request, takeTurn: () => Promise<Turn>): Promise<Body
       const before = size
       size += chunk.length
       if (size > MAX_BODY_BYTES) return finish({ status: 413, error: `The local CMS backend takes requests of up to ${MAX_BODY_BYTES / 1024 / 1024} MiB (a file of up to 24 MiB).` })
+      if (tooDeep(chunk)) return finish({ status: 400, error: `The local CMS backend takes JSON nested at most ${MAX_DEPTH} levels deep.` })
       chunks.push(chunk)
       if (before <= UPLOAD_BYTES && size > UPLOAD_BYTES) {
         request.pause()
@@ -362,6 +398,42 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
+/** The project whose files decap-server is writing for the request in hand: set only around a write action's handling */
+const writingFor = new AsyncLocalStorage<string>()
+
+/**
+ * decap-server writes an entry or an upload in place (fs.promises.writeFile
+ * on the file itself): a backend killed or a disk filled mid-write leaves a
+ * content file half-written, and the next build fails on it. While it
+ * handles a write action this guard has let through, each of its writes
+ * under the project goes to a hidden file in the same folder, renamed over
+ * the target once whole; everything else decap-server does (which files,
+ * the moves, the answers) stays its own. Installed once per process.
+ */
+function writeAtomicallyInDecapServer(): void {
+  const promises = fsSync.promises as typeof fsSync.promises & { [atomic]?: true }
+  if (promises[atomic]) return
+  const inPlace = promises.writeFile
+  let count = 0
+  const atomicWrite = async function (this: unknown, ...args: Parameters<typeof inPlace>): Promise<void> {
+    const [file, data, options] = args
+    const root = writingFor.getStore()
+    if (root === undefined || typeof file !== "string" || path.relative(root, file).startsWith("..") || !path.isAbsolute(file)) return inPlace.apply(this, args)
+    const temp = path.join(path.dirname(file), `.${path.basename(file)}.cms-${process.pid}-${(count += 1)}.tmp`)
+    try {
+      await inPlace(temp, data, options)
+      await fs.rename(temp, file)
+    } catch (error) {
+      await fs.rm(temp, { force: true })
+      throw error
+    }
+  }
+  promises.writeFile = atomicWrite as typeof inPlace
+  promises[atomic] = true
+}
+
+const atomic = Symbol.for("local CMS backend: atomic writes")
+
 /**
  * The guard before decap-server: it refuses what the CMS on this machine
  * would never send, and hands on the rest with its body read and parsed.
@@ -401,7 +473,9 @@ function guard(root: string, port: () => number) {
     }
     // body-parser (decap-server's express.json) leaves a request alone once `_body` says it was read
     Object.assign(request, { body: parsed, _body: true })
-    next()
+    // decap-server writes under the real path of the project
+    if (action.writes) writingFor.run(place.realRoot, next)
+    else next()
   }
 }
 
@@ -419,6 +493,7 @@ export async function startLocalBackend({ root = process.cwd(), port = localBack
   app.use((request, response, next) => {
     screen(request, response, next).catch((error: Error) => refuse(response, 500, `The local CMS backend failed: ${error.message}`))
   })
+  writeAtomicallyInDecapServer()
   await registerLocalFs(app, quiet ? { logLevel: "warn" } : {})
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
