@@ -5,7 +5,7 @@
  * The production server's pure parts: where a trailing-slash redirect goes,
  * and how TRUST_PROXY is read.
  */
-import { canonicalTarget } from "../../src/server/app"
+import { canonicalTarget } from "../../src/lib/trailing-slash"
 import { parseTrustProxy, readServerConfig } from "../../src/server/config"
 
 describe("canonicalTarget (trailingSlash never)", () => {

@@ -9,6 +9,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from "fastify"
 import { MIN_BYTES } from "../postbuild/precompress"
 import { parseUrlencoded } from "../forms/urlencoded"
 import { BODY_LIMIT_BYTES, refusedEarly, type Endpoint, type FormResponse, type FormService } from "../forms/service"
+import { canonicalTarget, movesToCanonical, redirectStatus } from "../lib/trailing-slash"
 import { REVALIDATE } from "../security/headers"
 import type { ServerConfig } from "./config"
 
@@ -34,26 +35,6 @@ function send(reply: FastifyReply, response: FormResponse): FastifyReply {
 /** The path of a raw request target, without its query; never an absolute URL's host. */
 const pathOf = (url: string) => url.split("?", 1)[0] ?? "/"
 const queryOf = (url: string) => (url.includes("?") ? url.slice(url.indexOf("?")) : "")
-
-/**
- * Where a path with a trailing slash moves (trailingSlash "never"): the same
- * path without it, always on this site. A path that starts with several
- * slashes ("//evil.com/", or "/.//evil.com/" once the dot goes) would read as
- * another host in a Location header, so the target starts with exactly one.
- * Written with loops, not /\/+$/: that regex backtracks quadratically on a
- * long run of slashes.
- */
-export function canonicalTarget(rawPath: string): string {
-  let start = 0
-  while (start < rawPath.length && (rawPath[start] === "/" || rawPath[start] === "\\")) start += 1
-  // dot segments resolved as a browser would, on a path that can no longer name a host
-  const resolved = new URL(`/${rawPath.slice(start)}`, "http://site").pathname
-  let end = resolved.length
-  while (end > 1 && resolved[end - 1] === "/") end -= 1
-  let first = 0
-  while (first < end - 1 && resolved[first + 1] === "/") first += 1
-  return resolved.slice(first, end) || "/"
-}
 
 const PARSER_STATUS: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, ERR_HTTP_REQUEST_TIMEOUT: 408 }
 
@@ -162,9 +143,8 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
     // here), whichever this request got; lower case, as @fastify/compress
     // looks for it before adding its own
     reply.header("vary", "accept-encoding")
-    if (pathname.length > 1 && pathname.endsWith("/")) {
-      return reply.redirect(`${canonicalTarget(pathname)}${queryOf(request.url)}`, request.method === "GET" || request.method === "HEAD" ? 301 : 308)
-    }
+    // the rule Netlify's edge function applies too (src/lib/trailing-slash.ts)
+    if (movesToCanonical(pathname)) return reply.redirect(`${canonicalTarget(pathname)}${queryOf(request.url)}`, redirectStatus(request.method))
   })
   // A year of caching belongs to a file of the build that was found; a 404, a
   // refusal or an error under a hashed-looking name must be asked for again
