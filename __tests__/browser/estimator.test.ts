@@ -13,7 +13,7 @@ import { readContent } from "../support/serve"
 
 interface EstimateContent extends EstimateModel {
   form: { amountError: string; defaultAmount: number }
-  results: { range: string; quote: string; electricityDay: { label: string; unit: string } }
+  results: { range: string; quote: string; invalid: string; electricityDay: { label: string; unit: string } }
   noScript: string
   perTonne: { heading: string }
   solutions: { id: string; title: string }[]
@@ -49,7 +49,11 @@ describe("the estimator with JavaScript", () => {
     const [electricity, charcoal, biochar] = expected
     if (electricity?.solution !== "electricity" || !charcoal || charcoal.solution === "electricity" || !biochar || biochar.solution === "electricity") throw new Error("unexpected results")
     expect(await cards(page)).toEqual([
-      { solution: "electricity", values: [shown(electricity.kWhPerDay), shown(electricity.mWhPerYear), shown(electricity.kW), shown(electricity.co2e), shown(electricity.waterM3)] },
+      {
+        solution: "electricity",
+        // rice husk holds no fossil carbon and would not go to a landfill: the grid credit is the whole net
+        values: [shown(electricity.kWhPerDay), shown(electricity.mWhPerYear), shown(electricity.kW), shown(electricity.heatingValue), shown(electricity.fuelMW), shown(electricity.gridCredit), shown(electricity.co2e)],
+      },
       // rice husk would not go to a landfill: no greenhouse gas row rather than a 0
       { solution: "charcoal", values: [shown(charcoal.tonnesPerDay)] },
       { solution: "biochar", values: [shown(biochar.tonnesPerDay)] },
@@ -100,13 +104,40 @@ describe("the estimator with JavaScript", () => {
     await page.fill("#estimate-amount", "-5")
     const error = page.locator("#estimate-amount-error")
     await error.waitFor()
-    expect(await error.textContent()).toBe(content.form.amountError)
+    expect(await error.textContent()).toBe(content.form.amountError.replace("{max}", "10,000,000"))
     expect(await page.getAttribute("#estimate-amount", "aria-invalid")).toBe("true")
     expect(await page.getAttribute("#estimate-amount", "aria-describedby")).toBe("estimate-amount-error")
     expect(await cards(page)).toEqual([])
     await page.fill("#estimate-amount", "7")
     await page.waitForFunction(() => !document.querySelector("#estimate-amount-error"))
     expect((await cards(page)).length).toBeGreaterThan(0)
+  })
+
+  it("reads 1,000 typed in English as a thousand, says so, and hands that amount to the quote", async () => {
+    page = await openPage(375)
+    await visit(page, "/estimate?stream=rice-husk&amount=20&per=day")
+    await page.waitForFunction(() => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === "rice-husk")
+    await page.fill("#estimate-amount", "1,000")
+    await page.waitForFunction(() => window.location.search.includes("amount=1000"))
+    expect(await page.textContent("#estimate-amount-hint")).toContain("1,000")
+    const href = await page.getAttribute(".estimator__actions a.button", "href")
+    expect(JSON.parse(new URL(href!, origin()).searchParams.get("estimate")!)).toMatchObject({ amount: 1000 })
+  })
+
+  it.each([
+    ["moisture", "200"],
+    ["days", "0"],
+    ["days", "abc"],
+  ])("an invalid %s (%s) clears the results and the quote: they never show what the field does not say", async (field, value) => {
+    page = await openPage(375)
+    await visit(page, "/estimate?stream=rice-husk&amount=20&per=day")
+    await page.waitForFunction(() => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === "rice-husk")
+    expect((await cards(page)).length).toBeGreaterThan(0)
+    await page.fill(`#estimate-${field}`, value)
+    await page.locator(`#estimate-${field}-error`).waitFor()
+    expect(await cards(page)).toEqual([])
+    expect(await page.$(".estimator__actions a.button")).toBeNull()
+    expect(await page.textContent(".estimator__invalid")).toBe(content.results.invalid)
   })
 })
 

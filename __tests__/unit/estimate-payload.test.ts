@@ -67,7 +67,7 @@ describe("parseEstimate", () => {
     ["a row that is not an object", changed((e) => (e.results = ["Net electricity"] as never))],
     ["low above typical", changed((e) => (e.results[0]!.low = 1501))],
     ["typical above high", changed((e) => (e.results[0]!.typical = 1801))],
-    ["a negative number", changed((e) => Object.assign(e.results[0]!, { low: -1 }))],
+    ["a number that is not finite", changed((e) => Object.assign(e.results[0]!, { low: -Infinity }))],
     ["a label of 81 characters", changed((e) => (e.results[0]!.label = "x".repeat(81)))],
     ["a unit of 31 characters", changed((e) => (e.results[0]!.unit = "u".repeat(31)))],
     ["an empty stream", changed((e) => (e.stream = ""))],

@@ -5,7 +5,24 @@
  */
 import fs from "fs"
 import path from "path"
-import { defaultDays, estimate, formatNumber, heatingValueAt, readInputs, roundForDisplay, toQuery, type CharResult, type ElectricityResult, type EstimateModel, type Factor, type SolutionResult } from "../../src/lib/estimate"
+import {
+  defaultDays,
+  estimate,
+  formatNumber,
+  heatingValueAt,
+  numberReader,
+  plantScale,
+  readInputs,
+  readPlainNumber,
+  roundForDisplay,
+  supportFuelNeed,
+  toQuery,
+  type CharResult,
+  type ElectricityResult,
+  type EstimateModel,
+  type Factor,
+  type SolutionResult,
+} from "../../src/lib/estimate"
 
 const source = { title: "Test", publisher: "Test", year: 2024, url: "https://example.org" }
 const factor = (id: string, low: number, typical: number, high: number): Factor => ({ id, label: id, low, typical, high, unit: "u", source })
@@ -13,7 +30,7 @@ const factor = (id: string, low: number, typical: number, high: number): Factor 
 const MODEL: EstimateModel = {
   streams: [
     { id: "husk", name: "Husk", group: "Agro", heatingValue: "husk-heat", heatingValueMoisture: 0, moisture: "husk-moisture", efficiency: "steam", biocharYield: "biochar" },
-    { id: "msw", name: "Municipal", group: "Town", heatingValue: "msw-heat", heatingValueMoisture: 50, moisture: "msw-moisture", efficiency: "steam", landfillCarbon: "doc" },
+    { id: "msw", name: "Municipal", group: "Town", heatingValue: "msw-heat", heatingValueMoisture: 50, moisture: "msw-moisture", efficiency: "steam", landfillCarbon: "doc", fossilCarbon: "fossil", referencePlant: "plant" },
     { id: "shells", name: "Shells", group: "Agro", charcoalYield: "charcoal" },
   ],
   factors: [
@@ -33,8 +50,10 @@ const MODEL: EstimateModel = {
     factor("ox", 0, 0.1, 0.1),
     factor("gwp", 27, 27, 27),
     factor("grid", 0.5, 0.7, 0.8),
-    factor("water", 2, 2, 2),
-    factor("saving", 0.8, 0.85, 0.9),
+    factor("collected", 0, 0, 0),
+    factor("support", 6, 7, 7),
+    factor("fossil", 0.2, 0.3, 0.4),
+    factor("plant", 35, 35, 35),
   ],
   shared: {
     latentHeat: "latent",
@@ -45,8 +64,8 @@ const MODEL: EstimateModel = {
     oxidation: "ox",
     methaneWarming: "gwp",
     gridEmission: "grid",
-    waterConventional: "water",
-    waterSaving: "saving",
+    gasCollected: "collected",
+    supportFuel: "support",
   },
 }
 
@@ -71,10 +90,12 @@ describe("the estimator's arithmetic, worked by hand", () => {
     // a year: 11.0466… × 330 = 3,645.4 MWh; the plant: 11,046.67 kWh ÷ 24 h = 460.28 kW
     expect(electricity.mWhPerYear.typical).toBeCloseTo(3645.4, 1)
     expect(electricity.kW.typical).toBeCloseTo(460.278, 2)
-    // no landfill: only the grid, 3,645.4 MWh × 0.7 t/MWh = 2,551.78 t CO2e
+    // no landfill, no fossil carbon: only the grid, 3,645.4 MWh × 0.7 t/MWh = 2,551.78 t CO2e
+    expect(electricity.gridCredit.typical).toBeCloseTo(2551.78, 1)
+    expect(electricity.fossil).toEqual({ low: 0, typical: 0, high: 0 })
     expect(electricity.co2e.typical).toBeCloseTo(2551.78, 1)
-    // water: 3,645.4 MWh × 2 m³/MWh × 0.85 = 6,197.18 m³
-    expect(electricity.waterM3.typical).toBeCloseTo(6197.18, 1)
+    // the fuel: 20,000 kg × 13.256 MJ/kg = 265,120 MJ a day ÷ 86,400 s = 3.0685 MW
+    expect(electricity.fuelMW.typical).toBeCloseTo(3.06852, 4)
   })
 
   it("biochar from the same husk", () => {
@@ -93,9 +114,15 @@ describe("the estimator's arithmetic, worked by hand", () => {
     // 3,300 t a year is 10 t on each of 330 days; heating value at its own 50 %: 10 MJ/kg
     // MWh a day: 10 × 10 × 0.15 ÷ 3.6 = 4.1666…; a year × 330 = 1,375 MWh; grid 1,375 × 0.7 = 962.5 t
     expect(electricity.mWhPerYear.typical).toBeCloseTo(1375, 6)
-    expect(electricity.co2e.typical).toBeCloseTo(962.5 + 3300 * 1.62, 4)
-    // high: 10 t × 12 GJ/t × 0.2 ÷ 3.6 = 6.666… MWh a day, × 330 = 2,200 MWh; grid 2,200 × 0.8 = 1,760 t; landfill 3,300 × 1.8 = 5,940 t
-    expect(electricity.co2e.high).toBeCloseTo(1760 + 5940, 4)
+    expect(electricity.landfill.typical).toBeCloseTo(3300 * 1.62, 4)
+    // fossil CO2: 3,300 t × 0.3 t/t = 990 t emitted
+    expect(electricity.fossil.typical).toBeCloseTo(990, 6)
+    expect(electricity.co2e.typical).toBeCloseTo(962.5 + 3300 * 1.62 - 990, 4)
+    // high: 10 t × 12 GJ/t × 0.2 ÷ 3.6 = 6.666… MWh a day, × 330 = 2,200 MWh; grid 2,200 × 0.8 = 1,760 t; landfill 3,300 × 1.8 = 5,940 t;
+    // the least fossil CO2, 3,300 × 0.2 = 660 t
+    expect(electricity.co2e.high).toBeCloseTo(1760 + 5940 - 660, 4)
+    // low: 10 × 8 × 0.1 ÷ 3.6 × 330 = 733.33 MWh × 0.5 = 366.67 t; landfill 1.62 t/t (OX 0.1); the most fossil CO2, 3,300 × 0.4 = 1,320 t
+    expect(electricity.co2e.low).toBeCloseTo(366.6667 + 3300 * 1.62 - 1320, 3)
   })
 
   it("a heating value given at one moisture, read at another", () => {
@@ -111,6 +138,101 @@ describe("the estimator's arithmetic, worked by hand", () => {
     expect(results.map((result) => result.solution)).toEqual(["charcoal"])
     // 10 × 0.3 = 3 t a day
     expect(pick(results, "charcoal").tonnesPerDay.typical).toBeCloseTo(3, 9)
+  })
+})
+
+describe("greenhouse gas in its parts", () => {
+  const withFactor = (id: string, low: number, typical: number, high: number): EstimateModel => ({
+    ...MODEL,
+    factors: MODEL.factors.map((candidate) => (candidate.id === id ? factor(id, low, typical, high) : candidate)),
+  })
+  const msw = (model: EstimateModel, moisture = 50) => pick(estimate(model, { stream: "msw", amount: 3300, per: "year", moisture, days: 330 }), "electricity")
+
+  it("scales the landfill methane with the methane correction factor of the site", () => {
+    // a shallow dump (MCF 0.4) makes 0.4 of a managed landfill's methane: 3,300 × 1.62 × 0.4
+    expect(msw(withFactor("mcf", 0.4, 0.6, 1)).landfill.low).toBeCloseTo(3300 * 1.62 * 0.4, 4)
+    expect(msw(withFactor("mcf", 0.4, 0.6, 1)).landfill.typical).toBeCloseTo(3300 * 1.62 * 0.6, 4)
+  })
+
+  it("leaves out the gas a site already collects", () => {
+    // half the gas collected: half the methane avoided
+    expect(msw(withFactor("collected", 0.5, 0.5, 0.5)).landfill.typical).toBeCloseTo((3300 * 1.62) / 2, 4)
+  })
+
+  it("subtracts fossil CO2: burning enough plastic makes the net negative, and the net is the parts' sum", () => {
+    const result = msw(withFactor("fossil", 3, 3, 3))
+    expect(result.co2e.typical).toBeCloseTo(result.gridCredit.typical + result.landfill.typical - result.fossil.typical, 6)
+    expect(result.co2e.typical).toBeLessThan(0)
+  })
+
+  it("credits nothing, and counts nothing emitted, for waste too wet to burn", () => {
+    // 95 % moisture: the water takes more heat than the waste gives
+    const result = msw(MODEL, 95)
+    expect(result.kWhPerDay).toEqual({ low: 0, typical: 0, high: 0 })
+    for (const part of [result.gridCredit, result.landfill, result.fossil, result.co2e]) expect(part).toEqual({ low: 0, typical: 0, high: 0 })
+  })
+
+  it("says when the waste needs support fuel, and when the plant is smaller than the reference", () => {
+    expect(supportFuelNeed(MODEL, { low: 8, typical: 9, high: 10 })).toBeUndefined()
+    expect(supportFuelNeed(MODEL, { low: 5, typical: 7.5, high: 10 })).toBe("season")
+    expect(supportFuelNeed(MODEL, { low: 4, typical: 6.5, high: 10 })).toBe("short")
+    const result = msw(MODEL)
+    // 10 t a day at 10 MJ/kg: 100,000 MJ ÷ 86,400 s = 1.157 MW, against the reference's 35
+    expect(plantScale(MODEL, MODEL.streams[1]!, result.fuelMW)).toEqual({ reference: 35, needed: expect.closeTo(1.1574, 4) })
+    expect(plantScale(MODEL, MODEL.streams[0]!, result.fuelMW)).toBeUndefined()
+  })
+})
+
+describe("numbers as typed", () => {
+  const english = numberReader("en-GB")
+  const german = numberReader("de-DE")
+  const french = numberReader("fr-FR")
+
+  it.each([
+    ["1,000", 1000],
+    ["1,000,000", 1e6],
+    ["1,000.5", 1000.5],
+    ["1 000", 1000],
+    ["1\u00a0000", 1000],
+    ["12.5", 12.5],
+    ["12,5", 12.5],
+    ["1.000", 1],
+    ["1e9", 1e9],
+    ["20", 20],
+  ])("in English, %p is %p", (text, value) => expect(english(text)).toBe(value))
+
+  it.each([
+    ["1.000", 1000],
+    ["1,000", 1],
+    ["1.000,5", 1000.5],
+    ["1 000", 1000],
+    ["12,5", 12.5],
+    ["12.5", 12.5],
+  ])("in German, %p is %p", (text, value) => expect(german(text)).toBe(value))
+
+  it("in French, a narrow space groups the thousands and the comma is the decimal sign", () => {
+    expect(french("1\u202f000,5")).toBe(1000.5)
+    expect(french("1 000")).toBe(1000)
+  })
+
+  it.each(["abc", "1,00,0", "1.2.3", "12 t", "", "1,,000", "-", "--5"])("%p is no number", (text) => {
+    expect(english(text)).toBeNaN()
+    expect(german(text)).toBeNaN()
+  })
+
+  it("in the address and on the server, JavaScript's notation only: 1,000 is refused, not read as 1", () => {
+    expect(readPlainNumber("1,000")).toBeNaN()
+    expect(readPlainNumber("1e-102")).toBe(1e-102)
+    expect(readPlainNumber("12.5")).toBe(12.5)
+    expect(readInputs(MODEL, { amount: "1,000" }, 5).errors).toEqual({ amount: true })
+  })
+
+  it("a typed amount is read as the visitor's language writes it, and one too large is refused", () => {
+    expect(readInputs(MODEL, { amount: "1,000" }, 5, english).inputs.amount).toBe(1000)
+    expect(readInputs(MODEL, { amount: "1.000" }, 5, german).inputs.amount).toBe(1000)
+    expect(readInputs(MODEL, { amount: "1 000" }, 5, english).inputs.amount).toBe(1000)
+    expect(readInputs(MODEL, { amount: "1e9" }, 5, english).errors).toEqual({ amount: true })
+    expect(readInputs(MODEL, { amount: "twenty" }, 5, english).errors).toEqual({ amount: true })
   })
 })
 
@@ -170,7 +292,8 @@ describe("on the site's own factors (content/estimate/estimate.json)", () => {
 
   it.each(model.streams.map((stream) => stream.id))("%s: zero in gives zero out, and every figure is a finite number, low ≤ typical ≤ high", (stream) => {
     for (const result of estimate(model, { ...base(stream), amount: 0 }))
-      for (const [name, range] of Object.entries(result)) if (name !== "solution") expect([name, range]).toEqual([name, { low: 0, typical: 0, high: 0 }])
+      // the heating value is the waste's own, per kilogram: not an output
+      for (const [name, range] of Object.entries(result)) if (name !== "solution" && name !== "heatingValue") expect([name, range]).toEqual([name, { low: 0, typical: 0, high: 0 }])
     for (const result of estimate(model, base(stream)))
       for (const value of Object.values(result)) {
         if (typeof value === "string") continue
@@ -184,9 +307,12 @@ describe("on the site's own factors (content/estimate/estimate.json)", () => {
     small.forEach((result, index) => {
       for (const [name, value] of Object.entries(result)) {
         if (typeof value === "string") continue
+        // the heating value is per kilogram: the same for any tonnage
+        if (name === "heatingValue") continue
         const grown = (large[index] as unknown as Record<string, { typical: number }>)[name]!.typical
+        // a net figure may be below zero: it grows away from zero
         if (value.typical === 0) expect([name, grown]).toEqual([name, 0])
-        else expect([name, grown > value.typical]).toEqual([name, true])
+        else expect([name, Math.abs(grown) > Math.abs(value.typical)]).toEqual([name, true])
       }
     })
   })

@@ -13,7 +13,7 @@ type Json = Record<string, unknown>
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((item): item is Json => typeof item === "object" && item !== null) : [])
 const blank = (value: unknown) => typeof value !== "string" || value.trim() === ""
 
-const STREAM_FACTORS = ["heatingValue", "moisture", "efficiency", "charcoalYield", "biocharYield", "landfillCarbon"] as const
+const STREAM_FACTORS = ["heatingValue", "moisture", "efficiency", "charcoalYield", "biocharYield", "landfillCarbon", "fossilCarbon", "referencePlant"] as const
 
 export function checkEstimate(file: string, data: unknown, contentDir: string, errors: string[]): void {
   if (typeof data !== "object" || data === null) return

@@ -54,7 +54,8 @@ const number =
   (value) =>
     typeof value === "number" && Number.isFinite(value) && value >= min && value <= max
 
-const ROW: Record<keyof EstimateRow, Check> = { label: text(80), low: number(0), typical: number(0), high: number(0), unit: text(30) }
+// a net greenhouse gas figure is below 0 where burning emits more than it avoids
+const ROW: Record<keyof EstimateRow, Check> = { label: text(80), low: number(-Infinity), typical: number(-Infinity), high: number(-Infinity), unit: text(30) }
 
 const TOP: Record<keyof Estimate, Check> = {
   v: (value) => value === 1,

@@ -19,10 +19,14 @@ export interface ResultMeasures {
   electricityDay: Measure
   electricityYear: Measure
   plantSize: Measure
+  heatingValue: Measure
+  fuelInput: Measure
   charcoal: Measure
   biochar: Measure
+  gridCredit: Measure
+  landfill: Measure
+  fossil: Measure
   ghg: Measure
-  water: Measure
 }
 
 /** The words an estimate's rows are made of: the measures and the solutions' titles */
@@ -58,6 +62,9 @@ export interface Estimate {
 
 /**
  * The rows each solution's results show, in order: [measure, range].
+ * Electricity's greenhouse gas comes in its parts (grid credit, landfill
+ * methane avoided, fossil CO2 emitted) and their net; a part the stream
+ * cannot have (landfill, fossil carbon) is left out, not shown as 0.
  * Charcoal and biochar avoid greenhouse gas here only as landfill methane:
  * for a stream that would not go to a landfill that row is left out rather
  * than shown as 0 (the carbon biochar stores is not claimed: no sourced
@@ -69,11 +76,15 @@ export function resultRows<M extends Measure>(measures: Record<keyof ResultMeasu
       [measures.electricityDay, result.kWhPerDay],
       [measures.electricityYear, result.mWhPerYear],
       [measures.plantSize, result.kW],
+      [measures.heatingValue, result.heatingValue],
+      [measures.fuelInput, result.fuelMW],
+      [measures.gridCredit, result.gridCredit],
+      ...(stream.landfillCarbon ? [[measures.landfill, result.landfill] as [M, Range]] : []),
+      ...(stream.fossilCarbon ? [[measures.fossil, result.fossil] as [M, Range]] : []),
       [measures.ghg, result.co2e],
-      [measures.water, result.waterM3],
     ]
   const made: [M, Range] = [result.solution === "charcoal" ? measures.charcoal : measures.biochar, result.tonnesPerDay]
-  return stream.landfillCarbon ? [made, [measures.ghg, result.co2e]] : [made]
+  return stream.landfillCarbon ? [made, [measures.landfill, result.co2e]] : [made]
 }
 
 /** The estimate of these inputs (read by readInputs, so valid), its figures as the page shows them; throws on an unknown stream */

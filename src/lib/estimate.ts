@@ -33,6 +33,10 @@ export interface Stream {
   charcoalYield?: string | null
   biocharYield?: string | null
   landfillCarbon?: string | null
+  /** Factor id: fossil CO2 (t per t as delivered) its burning emits; none when all its carbon is biogenic */
+  fossilCarbon?: string | null
+  /** Factor id: fuel input (MW) of the plant its efficiency was measured on */
+  referencePlant?: string | null
 }
 
 export interface SharedFactors {
@@ -44,8 +48,10 @@ export interface SharedFactors {
   oxidation: string
   methaneWarming: string
   gridEmission: string
-  waterConventional: string
-  waterSaving: string
+  /** Share of the landfill's methane already collected and burnt (R) */
+  gasCollected: string
+  /** Heating value as delivered a waste needs to burn without support fuel: low never below, typical the year's average */
+  supportFuel: string
 }
 
 export interface EstimateModel {
@@ -82,10 +88,18 @@ export interface ElectricityResult {
   mWhPerYear: Range
   /** Net output running round the clock on operating days, kW */
   kW: Range
-  /** t CO2e a year: grid electricity displaced, plus landfill methane avoided where the stream would go to a landfill */
+  /** Heating value as delivered, MJ/kg */
+  heatingValue: Range
+  /** Fuel the plant burns, MW (the heating value of a running day's waste) */
+  fuelMW: Range
+  /** t CO2 a year of grid electricity displaced */
+  gridCredit: Range
+  /** t CO2e a year of landfill methane avoided, where the stream would go to a landfill */
+  landfill: Range
+  /** t CO2 a year of fossil carbon burnt */
+  fossil: Range
+  /** t CO2e a year avoided, net: grid credit plus landfill methane less fossil CO2 (negative when burning emits more) */
   co2e: Range
-  /** m³ a year saved against a conventional steam cycle */
-  waterM3: Range
 }
 
 export interface CharResult {
@@ -105,6 +119,8 @@ export const MAX_MOISTURE = 95
 const METHANE_PER_CARBON = 16 / 12
 /** 1 MWh is 3.6 GJ (a definition) */
 const GJ_PER_MWH = 3.6
+/** Seconds in a day: MJ a day ÷ 86,400 s is MW */
+const SECONDS_PER_DAY = 86400
 
 type Level = keyof Range
 const LEVELS: readonly Level[] = ["low", "typical", "high"]
@@ -157,7 +173,8 @@ export function tonnage(inputs: Pick<Inputs, "amount" | "per" | "days">): { perD
 /**
  * t CO2e a year of landfill methane the stream no longer makes (IPCC 2006,
  * vol. 5 ch. 3, first-order decay summed over its whole course):
- * t × DOC × DOCf × MCF × F × 16/12 × (1 − OX) × GWP(CH4).
+ * t × DOC × DOCf × MCF × F × 16/12 × (1 − R) × (1 − OX) × GWP(CH4), R the
+ * share of the gas already collected.
  */
 function landfillCo2e(model: EstimateModel, stream: Stream, tonnesPerYear: number, level: Level): number {
   if (!stream.landfillCarbon) return 0
@@ -170,6 +187,7 @@ function landfillCo2e(model: EstimateModel, stream: Stream, tonnesPerYear: numbe
     f(shared.methaneCorrection) *
     f(shared.methaneFraction) *
     METHANE_PER_CARBON *
+    (1 - f(shared.gasCollected, OPPOSITE[level])) *
     (1 - f(shared.oxidation, OPPOSITE[level])) *
     f(shared.methaneWarming)
   )
@@ -195,19 +213,29 @@ export function estimate(model: EstimateModel, inputs: Inputs): SolutionResult[]
     if (solution === "electricity") {
       const heat = f(stream.heatingValue!)
       const efficiency = f(stream.efficiency!)
+      const heatingValue = range((level) => heatingValueAt(heat[level], (stream.heatingValueMoisture ?? 0) / 100, moisture, latentHeat))
       // GJ of fuel a day × efficiency ÷ 3.6 GJ per MWh
-      const mWhPerDay = range((level) => (perDay * heatingValueAt(heat[level], (stream.heatingValueMoisture ?? 0) / 100, moisture, latentHeat) * efficiency[level]) / GJ_PER_MWH)
+      const mWhPerDay = range((level) => (perDay * heatingValue[level] * efficiency[level]) / GJ_PER_MWH)
       const mWhPerYear = range((level) => mWhPerDay[level] * inputs.days)
       const grid = f(model.shared.gridEmission)
-      const water = f(model.shared.waterConventional)
-      const saving = f(model.shared.waterSaving)
+      const gridCredit = range((level) => mWhPerYear[level] * grid[level])
+      // waste that does not burn makes nothing and stays where it would have gone: no credit, no emission
+      const burns = heatingValue.typical > 0
+      const fossilFactor = stream.fossilCarbon ? f(stream.fossilCarbon) : undefined
+      const fossil = range((level) => (burns && fossilFactor ? perYear * fossilFactor[level] : 0))
+      const avoided = burns ? landfill : range(() => 0)
       return {
         solution,
         kWhPerDay: range((level) => mWhPerDay[level] * 1000),
         mWhPerYear,
         kW: range((level) => (mWhPerDay[level] * 1000) / 24),
-        co2e: range((level) => mWhPerYear[level] * grid[level] + landfill[level]),
-        waterM3: range((level) => mWhPerYear[level] * water[level] * saving[level]),
+        heatingValue,
+        fuelMW: range((level) => (perDay * 1000 * heatingValue[level]) / SECONDS_PER_DAY),
+        gridCredit,
+        landfill: avoided,
+        fossil,
+        // the low end counts the most fossil CO2, the high end the least
+        co2e: range((level) => gridCredit[level] + avoided[level] - fossil[OPPOSITE[level]]),
       }
     }
     const yieldFactor = f((solution === "charcoal" ? stream.charcoalYield : stream.biocharYield)!)
@@ -235,24 +263,93 @@ export function formatNumber(value: number): string {
   return roundForDisplay(value).toLocaleString("en-GB", { maximumFractionDigits: 6 })
 }
 
+/**
+ * Would the waste burn without support fuel? The World Bank's guide asks for
+ * a year's average heating value (as delivered) of at least the factor's
+ * typical value and never below its low one: "short" when the typical value
+ * falls short of the average, "season" when only the low end dips below the
+ * minimum, undefined when both hold.
+ */
+export function supportFuelNeed(model: EstimateModel, heatingValue: Range): "short" | "season" | undefined {
+  const threshold = factorById(model, model.shared.supportFuel)
+  if (heatingValue.typical < threshold.typical) return "short"
+  if (heatingValue.low < threshold.low) return "season"
+  return undefined
+}
+
+/**
+ * The plant the stream's efficiency was measured on, beside the one these
+ * inputs need (MW of fuel, typical): efficiency falls with size, so a plant
+ * much smaller than the reference makes less than the figures say.
+ */
+export function plantScale(model: EstimateModel, stream: Stream, fuelMW: Range): { reference: number; needed: number } | undefined {
+  if (!stream.referencePlant) return undefined
+  return { reference: factorById(model, stream.referencePlant).typical, needed: fuelMW.typical }
+}
+
 export interface InputErrors {
   amount?: true
   moisture?: true
   days?: true
 }
 
-/** The inputs as the form or the address gives them (strings), checked; the defaults fill what is left empty */
+/** How a number was read: its value (NaN when it is no number) */
+export type NumberReader = (text: string) => number
+
+/** A number as the page's address and the server carry it: JavaScript's own notation (12.5, 1e-7), nothing else */
+export const readPlainNumber: NumberReader = (text) => (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim()) ? Number(text.trim()) : NaN)
+
+/**
+ * A number as a visitor in this locale types it: the locale's decimal sign
+ * and its thousands separators (en-GB 1,000.5, de 1.000,5, fr 1 000,5),
+ * spaces between groups of three in any locale, and scientific notation.
+ * "1,000" is a thousand in English and one in German, as each writes it; a
+ * sign that cannot be the locale's separator (en "12,5": no group of three)
+ * is read as the decimal sign. Anything else is no number.
+ */
+export function numberReader(locale: string): NumberReader {
+  const parts = new Intl.NumberFormat(locale).formatToParts(1000.5)
+  const decimal = parts.find((part) => part.type === "decimal")?.value ?? "."
+  const group = parts.find((part) => part.type === "group")?.value ?? ","
+  const escape = (sign: string) => sign.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+  const spaces = /[ \u00a0\u202f]/
+  return (typed) => {
+    let text = typed.trim()
+    // spaces between groups of three are a thousands separator everywhere
+    if (/^\d{1,3}([ \u00a0\u202f]\d{3})+([.,]\d+)?$/.test(text)) text = text.replace(new RegExp(spaces.source, "g"), "")
+    if (/^\d+(\.\d+)?e[+-]?\d+$/i.test(text)) return Number(text)
+    const groupSign = spaces.test(group) ? "\u0000" : group
+    const grouped = new RegExp(`^\\d{1,3}(${escape(groupSign)}\\d{3})+(${escape(decimal)}\\d+)?$`)
+    const plain = new RegExp(`^\\d+(${escape(decimal)}\\d+)?$`)
+    if (grouped.test(text) || plain.test(text)) return Number(text.split(groupSign).join("").replace(decimal, "."))
+    // the other sign, once, where it cannot be a thousands separator: the decimal sign
+    const other = /^(\d+)[.,](\d+)$/.exec(text)
+    if (other && other[2]!.length !== 3) return Number(`${other[1]}.${other[2]}`)
+    return NaN
+  }
+}
+
+/** The largest amount the estimator takes, in tonnes (a day or a year) */
+export const MAX_AMOUNT = 1e7
+
+/**
+ * The inputs as the form or the address gives them (strings), checked; the
+ * defaults fill what is left empty. The address and the server write numbers
+ * in JavaScript's notation (readPlainNumber, the default); a visitor's typing
+ * is read with their locale's reader.
+ */
 export function readInputs(
   model: EstimateModel,
   raw: Partial<Record<keyof Inputs, string | null | undefined>>,
   fallbackAmount: number,
+  readNumber: NumberReader = readPlainNumber,
 ): { inputs: Inputs; errors: InputErrors } {
   const stream = streamById(model, raw.stream ?? "") ?? model.streams[0]!
   const errors: InputErrors = {}
-  const number = (text: string | null | undefined) => (text == null || text.trim() === "" ? undefined : Number(text.trim().replace(",", ".")))
+  const number = (text: string | null | undefined) => (text == null || text.trim() === "" ? undefined : readNumber(text))
   let amount = number(raw.amount)
   if (amount === undefined) amount = raw.amount == null ? fallbackAmount : NaN
-  if (!Number.isFinite(amount) || amount <= 0 || amount > 1e7) errors.amount = true
+  if (!Number.isFinite(amount) || amount <= 0 || amount > MAX_AMOUNT) errors.amount = true
   let moisture = (moistureFixed(stream) ? undefined : number(raw.moisture)) ?? defaultMoisture(model, stream)
   if (!Number.isFinite(moisture) || moisture < 0 || moisture > MAX_MOISTURE) errors.moisture = true
   let days = number(raw.days) ?? defaultDays(model)

@@ -61,6 +61,8 @@ export const query = graphql`
         charcoalYield
         biocharYield
         landfillCarbon
+        fossilCarbon
+        referencePlant
       }
       factors {
         id
@@ -86,8 +88,8 @@ export const query = graphql`
         oxidation
         methaneWarming
         gridEmission
-        waterConventional
-        waterSaving
+        gasCollected
+        supportFuel
       }
       ...Estimator
       ...EstimateMethod

@@ -6,15 +6,23 @@ import {
   defaultMoisture,
   estimate,
   formatNumber,
+  MAX_AMOUNT,
   MAX_MOISTURE,
   moistureFixed,
+  numberReader,
+  plantScale,
   readInputs,
+  readPlainNumber,
   streamById,
+  supportFuelNeed,
   toQuery,
   type EstimateModel,
   type Inputs,
   type InputErrors,
+  type NumberReader,
   type Range,
+  type SolutionResult,
+  type Stream,
 } from "../../lib/estimate"
 import { quoteEstimate, resultRows } from "../../lib/estimate-quote"
 import { fill } from "../../lib/text"
@@ -55,6 +63,23 @@ function Pending({ text, placeholder = false, list = false }: { text: string; pl
 const showRange = (template: string, range: Range) =>
   fill(template, { low: formatNumber(range.low), high: formatNumber(range.high), typical: formatNumber(range.typical) })
 
+/** What the visitor types is read as their browser's language writes numbers (1,000 in English, 1.000 in German) */
+const typedNumbers = (): NumberReader => numberReader(window.navigator.language || "en-GB")
+
+/** What electricity's card says beside its figures: support fuel the waste needs, a plant smaller than the reference */
+function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Stream, result: SolutionResult): string[] {
+  if (result.solution !== "electricity") return []
+  const notes: string[] = []
+  const threshold = model.factors.find((factor) => factor.id === model.shared.supportFuel)
+  const need = supportFuelNeed(model, result.heatingValue)
+  if (need === "short" && threshold)
+    notes.push(fill(data.results.supportFuelShort, { typical: formatNumber(result.heatingValue.typical), average: formatNumber(threshold.typical) }))
+  if (need === "season" && threshold) notes.push(fill(data.results.supportFuelSeason, { low: formatNumber(result.heatingValue.low), minimum: formatNumber(threshold.low) }))
+  const scale = plantScale(model, stream, result.fuelMW)
+  if (scale && scale.needed < scale.reference) notes.push(fill(data.results.plantSmaller, { reference: formatNumber(scale.reference), needed: formatNumber(scale.needed) }))
+  return notes
+}
+
 /**
  * The calculator: the visitor's waste and amount in, each suitable
  * solution's outputs out, as ranges. The inputs live in the address, so a
@@ -72,14 +97,15 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   const [edited, setEdited] = React.useState<Raw>()
   const [announcement, setAnnouncement] = React.useState("")
   const raw = edited ?? rawFromSearch(search, form.defaultAmount) ?? rawFrom(initial)
-  const shown = readInputs(model, raw, form.defaultAmount)
+  // the address carries JavaScript's numbers (toQuery); typing, the visitor's own
+  const shown = readInputs(model, raw, form.defaultAmount, edited ? typedNumbers() : readPlainNumber)
 
   const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const next = { ...raw, [field]: event.target.value }
     // a new stream brings its own moisture: the one typed for another waste no longer applies
     if (field === "stream") next.moisture = ""
     setEdited(next)
-    const read = readInputs(model, next, form.defaultAmount)
+    const read = readInputs(model, next, form.defaultAmount, typedNumbers())
     if (Object.keys(read.errors).length > 0) return
     // the address carries the inputs, so a shared link shows the same estimate
     window.history.replaceState(window.history.state, "", `${window.location.pathname}?${toQuery(read.inputs)}${window.location.hash}`)
@@ -90,7 +116,11 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   const { inputs, errors } = shown
   const stream = streamById(model, inputs.stream)!
   const fixed = moistureFixed(stream)
-  const results = errors.amount ? [] : estimate(model, inputs)
+  // results, and the quote, only for what the fields say: none while a field is wrong
+  const invalid = Object.keys(errors).length > 0
+  const results = invalid ? [] : estimate(model, inputs)
+  // how a typed amount was read, when it is not plain digits (1,000 is a thousand in English, one in German)
+  const amountRead = live && !errors.amount && raw.amount.trim() !== String(inputs.amount) ? fill(form.amountRead, { amount: formatNumber(inputs.amount), unit: inputs.per === "day" ? form.perDay : form.perYear }) : undefined
   const groups = [...new Set(model.streams.map((candidate) => candidate.group))]
   const solutionCopy = (id: string) => data.solutions.find((solution) => solution.id === id)
 
@@ -133,13 +163,27 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
           <div className="field">
             <label htmlFor={live ? "estimate-amount" : undefined}>{form.amount}</label>
             {live ? (
-              <input id="estimate-amount" name="amount" type="text" inputMode="decimal" value={raw.amount} onChange={change("amount")} aria-invalid={errors.amount ? true : undefined} aria-describedby={describedBy("amount", false)} />
+              <input
+                id="estimate-amount"
+                name="amount"
+                type="text"
+                inputMode="decimal"
+                value={raw.amount}
+                onChange={change("amount")}
+                aria-invalid={errors.amount ? true : undefined}
+                aria-describedby={describedBy("amount", Boolean(amountRead))}
+              />
             ) : (
               <Pending text={raw.amount} />
             )}
+            {amountRead && (
+              <p id="estimate-amount-hint" className="field__hint">
+                {amountRead}
+              </p>
+            )}
             {errors.amount && (
               <p id="estimate-amount-error" className="field__error">
-                {form.amountError}
+                {fill(form.amountError, { max: formatNumber(MAX_AMOUNT) })}
               </p>
             )}
           </div>
@@ -204,7 +248,8 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
         </p>
         <h3 className="estimator__results-heading">{data.results.heading}</h3>
         <p className="estimator__disclaimer">{data.disclaimer}</p>
-        {results.length === 0 && !errors.amount && <p>{data.results.none}</p>}
+        {invalid ? <p className="estimator__invalid">{data.results.invalid}</p> : results.length === 0 && <p>{data.results.none}</p>}
+        {results.length > 1 && <p className="estimator__alternatives">{data.results.alternatives}</p>}
         <div className="estimator__results">
           {results.map((result) => {
             const solution = solutionCopy(result.solution)
@@ -221,6 +266,11 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                     </div>
                   ))}
                 </dl>
+                {electricityNotes(data, model, stream, result).map((note) => (
+                  <p key={note} className="estimator__note">
+                    {note}
+                  </p>
+                ))}
                 {solution && (
                   <p className="estimator__machines">
                     {data.results.machines}:{" "}
@@ -297,6 +347,7 @@ export const query = graphql`
       days
       daysHint
       amountError
+      amountRead
       moistureError
       daysError
       defaultAmount
@@ -314,18 +365,35 @@ export const query = graphql`
       plantSize {
         ...EstimateMeasure
       }
+      heatingValue {
+        ...EstimateMeasure
+      }
+      fuelInput {
+        ...EstimateMeasure
+      }
       charcoal {
         ...EstimateMeasure
       }
       biochar {
         ...EstimateMeasure
       }
+      gridCredit {
+        ...EstimateMeasure
+      }
+      landfill {
+        ...EstimateMeasure
+      }
+      fossil {
+        ...EstimateMeasure
+      }
       ghg {
         ...EstimateMeasure
       }
-      water {
-        ...EstimateMeasure
-      }
+      alternatives
+      invalid
+      supportFuelShort
+      supportFuelSeason
+      plantSmaller
       machines
       none
       quote
