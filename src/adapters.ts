@@ -1,5 +1,8 @@
+import fs from "node:fs"
+import path from "node:path"
 import type { GatsbyConfig, IAdapter } from "gatsby"
 import createNetlifyAdapter from "gatsby-adapter-netlify"
+import type { RedirectHeaderTable } from "./lib/trailing-slash"
 import { ConfigError } from "./forms/config"
 import { productionServerAdapter } from "./server/adapter"
 import { routeHeaders } from "./server/route-headers"
@@ -25,8 +28,37 @@ export function siteAdapter(rules: HeaderRules, env: NodeJS.ProcessEnv = process
   const netlify = createNetlifyAdapter()
   return {
     ...netlify,
-    adapt: (context) => netlify.adapt({ ...context, headerRoutes: withSiteWideRules(context.headerRoutes, rules) }),
+    adapt: (context) => {
+      writeRedirectHeaders(rules)
+      return netlify.adapt({ ...context, headerRoutes: withSiteWideRules(context.headerRoutes, rules) })
+    },
   }
+}
+
+/**
+ * Where a Netlify build leaves the headers of a trailing-slash redirect for
+ * the edge function beside it, which imports it as JSON (not in git: the CSP
+ * holds this build's script hashes); relative to the site's folder.
+ */
+export const REDIRECT_HEADERS_FILE = "netlify/edge-functions/trailing-slash/redirect-headers.json"
+
+/**
+ * The headers `npm start` sends with a redirect (src/server/app.ts: the rules
+ * for a path that is no file, with revalidation), one complete set per
+ * `source` of gatsby-config's rules, for the edge function that answers
+ * trailing-slash paths on Netlify: Netlify's header rules (`_headers`) do
+ * not reach an edge function's answer. Each set is the production server's
+ * own (routeHeaders) for that source's own path; redirectHeaders in
+ * src/lib/trailing-slash.ts picks the most specific that covers a path.
+ */
+export function redirectHeaderTable(rules: HeaderRules): RedirectHeaderTable {
+  const headersFor = routeHeaders(rules, { files: [], headerRoutes: [] })
+  const sources = [...new Set(rules.map((rule) => rule.source))]
+  return sources.map((source) => ({ source, headers: headersFor(`${source.replace(/\/\*$/, "")}/`) }))
+}
+
+export function writeRedirectHeaders(rules: HeaderRules, file = path.resolve(REDIRECT_HEADERS_FILE)): void {
+  fs.writeFileSync(file, `${JSON.stringify(redirectHeaderTable(rules), null, 2)}\n`)
 }
 
 /**

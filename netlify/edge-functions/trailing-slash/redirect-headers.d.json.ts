@@ -1,0 +1,5 @@
+// The type of redirect-headers.json, which a Netlify build writes (src/adapters.ts, writeRedirectHeaders)
+import type { RedirectHeaderTable } from "../../../src/lib/trailing-slash"
+
+declare const table: RedirectHeaderTable
+export default table
