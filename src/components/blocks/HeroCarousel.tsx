@@ -1,5 +1,6 @@
 import * as React from "react"
 import { graphql } from "gatsby"
+import { useHydrated } from "../../hooks/use-hydrated"
 import { usePageLoaded } from "../../hooks/use-page-loaded"
 import { useReducedMotion } from "../../hooks/use-reduced-motion"
 import { fill } from "../../lib/text"
@@ -40,13 +41,21 @@ type MotionChoice = "auto" | "play" | "pause"
  * in the commit of the page's hydration) and positioned slides in pixels the
  * stylesheet had to override, and its code (16 KB gzip) was the largest part
  * of the JavaScript the home page loaded. The server's HTML is the final
- * geometry, slide 1 showing, with or without JavaScript.
+ * geometry, slide 1 showing.
+ *
+ * Without JavaScript nothing can change slides, so the server's HTML leaves
+ * every slide in the tab order and the accessibility tree, and the sheet's
+ * `@media (scripting: none)` stacks them one under the other.
+ * Hidden slides become inert (and aria-hidden) once the page has hydrated;
+ * until then, with scripts on, they are visibility: hidden, which keeps them
+ * out of both just the same.
  */
 export function HeroCarousel({ data, labels }: Props) {
   const root = React.useRef<HTMLElement>(null)
   const [active, setActive] = React.useState(0)
   const [choice, setChoice] = React.useState<MotionChoice>("auto")
   const loaded = usePageLoaded()
+  const hydrated = useHydrated()
   const reducedMotion = useReducedMotion()
   const moving = choice === "play" || (choice === "auto" && !reducedMotion)
   const [hovered, setHovered] = React.useState(false)
@@ -115,6 +124,7 @@ export function HeroCarousel({ data, labels }: Props) {
       >
         {data.slides.map((slide, index) => {
           const current = index === active
+          const hidden = hydrated && !current
           const Heading = index === 0 ? "h1" : "h2"
           const image = imageData(slide.poster, slide.posterAlt)
           // Posters after the first wait for the page's load event, so they never compete with the LCP image.
@@ -125,9 +135,9 @@ export function HeroCarousel({ data, labels }: Props) {
               key={slide.mainHeading}
               className={current ? "hero__slide hero__slide--active" : "hero__slide"}
               data-index={index}
-              aria-hidden={current ? undefined : true}
+              aria-hidden={hidden ? true : undefined}
               // hidden slides leave the tab order and the accessibility tree (React 18 passes the string through)
-              {...(current ? {} : { inert: "" })}
+              {...(hidden ? { inert: "" } : {})}
             >
               <div className="hero-slide" role="group" aria-roledescription="slide" aria-label={fill(labels.slideLabel, { n: index + 1, total })}>
                 {showPoster ? <Picture image={image} alt={slide.posterAlt} className="hero-slide__media" priority={index === 0} fill /> : null}
