@@ -12,8 +12,8 @@ import { openPage, origin, pageErrors, visit } from "../support/browser"
 import { readContent } from "../support/serve"
 
 interface EstimateContent extends EstimateModel {
-  form: { amountError: string; defaultAmount: number }
-  results: { range: string; quote: string; invalid: string; electricityDay: { label: string; unit: string } }
+  form: { amountError: string; gridError: string; defaultAmount: number }
+  results: { range: string; quote: string; invalid: string; electricityDay: { label: string; unit: string }; gridOwn: string; plantTooSmall: string; plantTooLarge: string }
   noScript: string
   perTonne: { heading: string }
   solutions: { id: string; title: string }[]
@@ -138,6 +138,53 @@ describe("the estimator with JavaScript", () => {
     expect(await cards(page)).toEqual([])
     expect(await page.$(".estimator__actions a.button")).toBeNull()
     expect(await page.textContent(".estimator__invalid")).toBe(content.results.invalid)
+  })
+})
+
+describe("the visitor's grid and the size of the plant", () => {
+  let page: Page
+  afterEach(async () => {
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it("credits the visitor's own grid factor, keeps it in the address and hands it to the quote; a factor out of range clears both", async () => {
+    page = await openPage(375)
+    await visit(page, "/estimate?stream=rice-husk&amount=20&per=day")
+    await page.waitForFunction(() => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === "rice-husk")
+    await page.fill("#estimate-grid", "0.45")
+    await page.waitForFunction(() => window.location.search.includes("grid=0.45"))
+    const inputs = readInputs(content, { stream: "rice-husk", amount: "20", per: "day", grid: "0.45" }, 20).inputs
+    const electricity = estimate(content, inputs)[0]
+    if (electricity?.solution !== "electricity") throw new Error("unexpected results")
+    const card = (await cards(page))[0]!
+    expect(card.values).toContain(shown(electricity.gridCredit))
+    expect(await page.textContent(".estimator__card[data-solution='electricity']")).toContain(content.results.gridOwn.replace("{factor}", "0.45"))
+    const href = await page.getAttribute(".estimator__actions a.button", "href")
+    const sent = JSON.parse(new URL(href!, origin()).searchParams.get("estimate")!) as { link: string; results: { label: string }[] }
+    expect(sent.link).toMatch(/&grid=0\.45$/)
+    expect(sent.results.some((row) => row.label.includes(content.results.gridOwn.replace("{factor}", "0.45")))).toBe(true)
+
+    await page.fill("#estimate-grid", "5")
+    expect(await page.locator("#estimate-grid-error").textContent()).toBe(content.form.gridError.replace("{max}", "2"))
+    expect(await cards(page)).toEqual([])
+    expect(await page.$(".estimator__actions a.button")).toBeNull()
+  })
+
+  it.each([
+    ["0.001", "plantTooSmall"],
+    ["9999999", "plantTooLarge"],
+  ] as const)("says plainly when %s t a day is a plant no one builds", async (amount, note) => {
+    page = await openPage(1440)
+    await visit(page, `/estimate?stream=municipal-waste&amount=${amount}&per=day`)
+    await page.waitForFunction((value) => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === value, amount)
+    const notes = await page.$$eval(".estimator__card[data-solution='electricity'] .estimator__note", (paragraphs) => paragraphs.map((p) => p.textContent ?? ""))
+    const start = content.results[note].split("{")[0]!
+    expect(notes.some((text) => text.startsWith(start))).toBe(true)
+    await visit(page, "/estimate?stream=municipal-waste&amount=50&per=day")
+    await page.waitForFunction(() => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === "50")
+    const fifty = await page.$$eval(".estimator__card[data-solution='electricity'] .estimator__note", (paragraphs) => paragraphs.map((p) => p.textContent ?? ""))
+    expect(fifty.some((text) => text.startsWith(start))).toBe(false)
   })
 })
 

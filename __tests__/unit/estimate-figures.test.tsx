@@ -24,6 +24,15 @@ describe("readEstimate", () => {
     }
   })
 
+  it("accepts what the page makes with the visitor's own grid, naming it in the grid credit's label", () => {
+    const estimate = made("municipal-waste", { grid: "0.45" })
+    expect(estimate.link).toMatch(/&grid=0\.45$/)
+    const grid = estimate.results.find((row) => row.label.includes(content.results.gridOwn.replace("{factor}", "0.45")))
+    expect(grid).toBeDefined()
+    expect(made("municipal-waste").results.some((row) => row.label.includes(content.results.gridDefault))).toBe(true)
+    expect(readEstimate(JSON.stringify(estimate))).toEqual({ ok: true, estimate })
+  })
+
   it("accepts the estimate in the link the calculator's quote button makes", () => {
     window.history.replaceState(null, "", "/estimate?stream=municipal-waste&amount=1e-102&per=year&days=300")
     render(createElement(Estimator, { data: content as unknown as EstimatorCopy, model, products: "/product" }))
@@ -46,11 +55,14 @@ describe("readEstimate", () => {
     ["a link for other inputs", (e) => (e.link = e.link.replace("amount=20", "amount=21"))],
     ["a moisture a stream without one cannot take", (e) => Object.assign(e, made("hospital-waste"), { moisture: 50, link: made("hospital-waste").link.replace(/moisture=[^&]*/, "moisture=50") })],
     ["an amount over the calculator's limit", (e) => Object.assign(e, { amount: 1e7 + 1 })],
+    ["India's figures under a link with the visitor's own grid", (e) => (e.link += "&grid=0.45")],
+    ["the visitor's grid's label with India's figures", (e) => Object.assign(e, { results: made("municipal-waste", { grid: "0.45" }).results })],
+    ["a grid factor out of range", (e) => Object.assign(e, made("municipal-waste", { grid: "2" }), { link: made("municipal-waste", { grid: "2" }).link.replace("grid=2", "grid=3") })],
   ]
   it.each(forged)("refuses %s, saying where", (_, change) => {
     const estimate = JSON.parse(JSON.stringify(base)) as Estimate
     change(estimate)
-    expect(readEstimate(JSON.stringify(estimate))).toEqual({ ok: false, reason: expect.stringMatching(/^(results|stream|amount|link|moisture|the link)/) })
+    expect(readEstimate(JSON.stringify(estimate))).toEqual({ ok: false, reason: expect.stringMatching(/^(results|stream|amount|link|moisture|grid|the link)/) })
   })
 
   it("follows the factors in content: figures made with other factors are refused, and those factors' own accepted", () => {

@@ -9,8 +9,11 @@ import {
   defaultDays,
   estimate,
   formatNumber,
+  gridFactor,
   heatingValueAt,
+  MAX_GRID,
   numberReader,
+  plantExists,
   plantScale,
   readInputs,
   readPlainNumber,
@@ -54,6 +57,8 @@ const MODEL: EstimateModel = {
     factor("support", 6, 7, 7),
     factor("fossil", 0.2, 0.3, 0.4),
     factor("plant", 35, 35, 35),
+    factor("smallest", 32, 32, 32),
+    factor("largest", 5000, 5000, 5000),
   ],
   shared: {
     latentHeat: "latent",
@@ -66,6 +71,8 @@ const MODEL: EstimateModel = {
     gridEmission: "grid",
     gasCollected: "collected",
     supportFuel: "support",
+    smallestPlant: "smallest",
+    largestPlant: "largest",
   },
 }
 
@@ -180,6 +187,65 @@ describe("greenhouse gas in its parts", () => {
     // 10 t a day at 10 MJ/kg: 100,000 MJ ÷ 86,400 s = 1.157 MW, against the reference's 35
     expect(plantScale(MODEL, MODEL.streams[1]!, result.fuelMW)).toEqual({ reference: 35, needed: expect.closeTo(1.1574, 4) })
     expect(plantScale(MODEL, MODEL.streams[0]!, result.fuelMW)).toBeUndefined()
+  })
+})
+
+describe("the visitor's own grid", () => {
+  const husk = { stream: "husk", amount: 20, per: "day", moisture: 10, days: 330 } as const
+
+  it("credits the grid at the visitor's factor exactly, and at the model's range without one", () => {
+    const india = pick(estimate(MODEL, husk), "electricity")
+    const own = pick(estimate(MODEL, { ...husk, grid: 0.3 }), "electricity")
+    // the same electricity; 3,645.4 MWh × 0.3 t/MWh = 1,093.62 t CO2 at every level's own MWh
+    expect(own.mWhPerYear).toEqual(india.mWhPerYear)
+    expect(own.gridCredit.typical).toBeCloseTo(1093.62, 1)
+    expect(own.gridCredit.low).toBeCloseTo(india.mWhPerYear.low * 0.3, 6)
+    expect(india.gridCredit.low).toBeCloseTo(india.mWhPerYear.low * 0.5, 6)
+    expect(gridFactor(MODEL, {})).toEqual({ low: 0.5, typical: 0.7, high: 0.8 })
+    expect(gridFactor(MODEL, { grid: 0 })).toEqual({ low: 0, typical: 0, high: 0 })
+    // a grid with no emissions: nothing credited, the net is only the landfill and fossil parts
+    expect(pick(estimate(MODEL, { ...husk, grid: 0 }), "electricity").co2e).toEqual({ low: 0, typical: 0, high: 0 })
+  })
+
+  it("is read from the field and the address, carried only when given, and refused out of 0 to the maximum", () => {
+    expect(readInputs(MODEL, { amount: "2", grid: "" }, 5).inputs).not.toHaveProperty("grid")
+    expect(readInputs(MODEL, { amount: "2", grid: null }, 5).inputs).not.toHaveProperty("grid")
+    expect(readInputs(MODEL, { amount: "2", grid: "0.45" }, 5)).toMatchObject({ inputs: { grid: 0.45 }, errors: {} })
+    expect(readInputs(MODEL, { amount: "2", grid: "0,45" }, 5, numberReader("de")).inputs.grid).toBe(0.45)
+    for (const bad of ["-0.1", String(MAX_GRID + 0.01), "abc", "1,2"]) expect([bad, readInputs(MODEL, { amount: "2", grid: bad }, 5).errors]).toEqual([bad, { grid: true }])
+    const inputs = readInputs(MODEL, { stream: "husk", amount: "20", grid: "0.45" }, 5).inputs
+    expect(toQuery(inputs)).toBe("stream=husk&amount=20&per=day&moisture=10&days=330&grid=0.45")
+    expect(readInputs(MODEL, Object.fromEntries(new URLSearchParams(toQuery(inputs))), 5).inputs).toEqual(inputs)
+    expect(toQuery(readInputs(MODEL, { stream: "husk", amount: "20" }, 5).inputs)).not.toContain("grid")
+  })
+})
+
+describe("plants that exist", () => {
+  const at = (amount: number, per: "day" | "year" = "day") => {
+    const inputs = { stream: "husk", amount, per, moisture: 10, days: 330 }
+    const result = pick(estimate(MODEL, inputs), "electricity")
+    return plantExists(MODEL, result, per === "day" ? amount : amount / 330)
+  }
+
+  it("says a plant is too small below the smallest that makes power, and too large above the largest built", () => {
+    // 20 t/day of husk makes 460 kW (worked above): a plant that exists
+    expect(at(20)).toBeUndefined()
+    // 1 t/day: 460 ÷ 20 = 23 kW, under 32 kW; 0.001 t/day: 0.023 kW
+    expect(at(1)).toBe("small")
+    expect(at(0.001)).toBe("small")
+    // 1.5 t/day: 34.5 kW, over 32
+    expect(at(1.5)).toBeUndefined()
+    expect(at(5000)).toBeUndefined()
+    expect(at(5001)).toBe("large")
+    expect(at(9999999)).toBe("large")
+    // given a year: 5,001 × 330 t a year is 5,001 t on an operating day
+    expect(at(5001 * 330, "year")).toBe("large")
+  })
+
+  it("says nothing of size for waste that makes no power at all (too wet to burn)", () => {
+    const result = pick(estimate(MODEL, { stream: "husk", amount: 20, per: "day", moisture: 95, days: 330 }), "electricity")
+    expect(result.kW.typical).toBe(0)
+    expect(plantExists(MODEL, result, 20)).toBeUndefined()
   })
 })
 

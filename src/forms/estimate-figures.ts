@@ -1,7 +1,7 @@
 /**
  * The server's reading of an estimate posted with a contact message: its
  * shape by the rules both sides share (estimate.ts), then its figures made
- * again from its inputs alone (stream, amount, per, moisture, days) with the
+ * again from its inputs alone (stream, amount, per, moisture, days, grid) with the
  * site's own factors and words, by the page's own code
  * (src/lib/estimate-quote.ts). A payload that differs from what the site
  * makes of its inputs is refused: sales never reads figures the site did not
@@ -44,10 +44,12 @@ export function readEstimate(json: string, model: EstimateModel = MODEL, words: 
   const reading = parseEstimate(json)
   if (!reading.ok) return reading
   const sent = reading.estimate
-  // the stream's id is in the link the page made (?stream=rice-husk&...); its name is the stream's own
-  const stream = new URLSearchParams(sent.link.slice(sent.link.indexOf("?") + 1)).get("stream") ?? ""
+  // the stream's id is in the link the page made (?stream=rice-husk&...); its name is the stream's own.
+  // So is the visitor's own grid factor (&grid=0.5), which only the grid credit's label and figures show
+  const query = new URLSearchParams(sent.link.slice(sent.link.indexOf("?") + 1))
+  const stream = query.get("stream") ?? ""
   if (!streamById(model, stream)) return { ok: false, reason: "the link names no waste stream of the estimator" }
-  const raw = { stream, amount: String(sent.amount), per: sent.per, moisture: String(sent.moisture), days: String(sent.days) }
+  const raw = { stream, amount: String(sent.amount), per: sent.per, moisture: String(sent.moisture), days: String(sent.days), grid: query.get("grid") }
   // the amount is always given: no default amount is needed
   const { inputs, errors } = readInputs(model, raw, 0)
   const refused = Object.keys(errors)[0]

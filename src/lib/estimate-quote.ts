@@ -7,6 +7,7 @@
  * computes: one arithmetic (estimate.ts), one set of rows, two readers.
  */
 import { estimate, roundForDisplay, streamById, toQuery, type EstimateModel, type Inputs, type Range, type SolutionResult, type Stream } from "./estimate"
+import { fill } from "./text"
 
 /** A row's words, from content/estimate/estimate.json (results) */
 export interface Measure {
@@ -29,10 +30,27 @@ export interface ResultMeasures {
   ghg: Measure
 }
 
+/** Which grid the grid credit's label names: {grid} in its label is one of these */
+export interface GridWords {
+  /** The model's own grid (India's) */
+  gridDefault: string
+  /** The visitor's own factor; {factor} is replaced */
+  gridOwn: string
+}
+
 /** The words an estimate's rows are made of: the measures and the solutions' titles */
 export interface QuoteWords {
-  results: ResultMeasures
+  results: ResultMeasures & GridWords
   solutions: readonly { id: string; title: string }[]
+}
+
+// the visitor's own factor exactly as they gave it (no rounding: it is an input, not a result), grouped as the site writes
+const FACTOR = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 20 })
+
+/** The measures with the grid credit's label naming the grid these inputs use (India's, or the visitor's own factor) */
+export function measuresFor<M extends Measure>(measures: Record<keyof ResultMeasures, M> & GridWords, inputs: Pick<Inputs, "grid">): Record<keyof ResultMeasures, M> {
+  const grid = inputs.grid === undefined ? measures.gridDefault : fill(measures.gridOwn, { factor: FACTOR.format(inputs.grid) })
+  return { ...measures, gridCredit: { ...measures.gridCredit, label: fill(measures.gridCredit.label, { grid }) } }
 }
 
 export interface EstimateRow {
@@ -101,7 +119,7 @@ export function quoteEstimate(model: EstimateModel, words: QuoteWords, inputs: I
     days: inputs.days,
     link: `/estimate?${toQuery(inputs)}`,
     results: estimate(model, inputs).flatMap((result) =>
-      resultRows(words.results, result, stream).map(([measure, range]) => ({
+      resultRows(measuresFor(words.results, inputs), result, stream).map(([measure, range]) => ({
         label: `${title(result.solution)}: ${measure.label}`,
         low: roundForDisplay(range.low),
         typical: roundForDisplay(range.typical),

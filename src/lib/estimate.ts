@@ -52,6 +52,10 @@ export interface SharedFactors {
   gasCollected: string
   /** Heating value as delivered a waste needs to burn without support fuel: low never below, typical the year's average */
   supportFuel: string
+  /** Factor id: net output (kW) of the smallest plants known to make power from such waste */
+  smallestPlant: string
+  /** Factor id: waste (t a day) the largest waste-to-energy plant was built to burn */
+  largestPlant: string
 }
 
 export interface EstimateModel {
@@ -72,6 +76,8 @@ export interface Inputs {
   moisture: number
   /** Operating days per year */
   days: number
+  /** The visitor's own grid emission factor, t CO2 per MWh; undefined: the model's (India's) range */
+  grid?: number
 }
 
 export interface Range {
@@ -115,6 +121,8 @@ export type SolutionResult = ElectricityResult | CharResult
 
 /** The largest moisture the estimator takes: wetter waste does not burn */
 export const MAX_MOISTURE = 95
+/** The largest grid emission factor the estimator takes, t CO2 per MWh: twice a coal plant's, room for any grid without taking nonsense */
+export const MAX_GRID = 2
 /** Methane is 16/12 times the mass of the carbon in it (molar masses of CH4 and C) */
 const METHANE_PER_CARBON = 16 / 12
 /** 1 MWh is 3.6 GJ (a definition) */
@@ -217,7 +225,7 @@ export function estimate(model: EstimateModel, inputs: Inputs): SolutionResult[]
       // GJ of fuel a day × efficiency ÷ 3.6 GJ per MWh
       const mWhPerDay = range((level) => (perDay * heatingValue[level] * efficiency[level]) / GJ_PER_MWH)
       const mWhPerYear = range((level) => mWhPerDay[level] * inputs.days)
-      const grid = f(model.shared.gridEmission)
+      const grid = gridFactor(model, inputs)
       const gridCredit = range((level) => mWhPerYear[level] * grid[level])
       // waste that does not burn makes nothing and stays where it would have gone: no credit, no emission
       const burns = heatingValue.typical > 0
@@ -242,6 +250,13 @@ export function estimate(model: EstimateModel, inputs: Inputs): SolutionResult[]
     const tonnesPerDay = range((level) => dryPerDay * yieldFactor[level])
     return { solution, tonnesPerDay, tonnesPerYear: range((level) => tonnesPerDay[level] * inputs.days), co2e: landfill }
   })
+}
+
+/** The grid emission factor the inputs use: the visitor's own, exactly, or the model's range (India by default) */
+export function gridFactor(model: EstimateModel, inputs: Pick<Inputs, "grid">): Range {
+  if (inputs.grid !== undefined) return range(() => inputs.grid!)
+  const { low, typical, high } = factorById(model, model.shared.gridEmission)
+  return { low, typical, high }
 }
 
 /**
@@ -287,10 +302,23 @@ export function plantScale(model: EstimateModel, stream: Stream, fuelMW: Range):
   return { reference: factorById(model, stream.referencePlant).typical, needed: fuelMW.typical }
 }
 
+/**
+ * Whether a plant of this size exists: "small" when its typical net output is
+ * below the smallest plants known to make power from such waste, "large" when
+ * it would burn more a day than the largest waste-to-energy plant was built
+ * for (the figures are then those of several plants); undefined in between.
+ */
+export function plantExists(model: EstimateModel, result: Pick<ElectricityResult, "kW">, tonnesPerDay: number): "small" | "large" | undefined {
+  if (result.kW.typical > 0 && result.kW.typical < factorById(model, model.shared.smallestPlant).typical) return "small"
+  if (tonnesPerDay > factorById(model, model.shared.largestPlant).typical) return "large"
+  return undefined
+}
+
 export interface InputErrors {
   amount?: true
   moisture?: true
   days?: true
+  grid?: true
 }
 
 /** How a number was read: its value (NaN when it is no number) */
@@ -357,12 +385,21 @@ export function readInputs(
   if (errors.amount) amount = 0
   if (errors.moisture) moisture = defaultMoisture(model, stream)
   if (errors.days) days = defaultDays(model)
-  return { inputs: { stream: stream.id, amount, per: raw.per === "year" ? "year" : "day", moisture, days }, errors }
+  // no grid factor given: the model's own (India's) range
+  let grid = number(raw.grid)
+  if (grid !== undefined && (!Number.isFinite(grid) || grid < 0 || grid > MAX_GRID)) {
+    errors.grid = true
+    grid = undefined
+  }
+  const inputs: Inputs = { stream: stream.id, amount, per: raw.per === "year" ? "year" : "day", moisture, days }
+  if (grid !== undefined) inputs.grid = grid
+  return { inputs, errors }
 }
 
-/** The inputs as the page's address carries them (?stream=rice-husk&amount=20&per=day&moisture=10&days=330) */
+/** The inputs as the page's address carries them (?stream=rice-husk&amount=20&per=day&moisture=10&days=330, then &grid=0.5 for the visitor's own grid) */
 export function toQuery(inputs: Inputs): string {
   const query = new URLSearchParams({ stream: inputs.stream, amount: String(inputs.amount), per: inputs.per, moisture: String(inputs.moisture), days: String(inputs.days) })
+  if (inputs.grid !== undefined) query.set("grid", String(inputs.grid))
   return query.toString()
 }
 

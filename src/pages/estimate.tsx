@@ -90,6 +90,8 @@ export const query = graphql`
         gridEmission
         gasCollected
         supportFuel
+        smallestPlant
+        largestPlant
       }
       ...Estimator
       ...EstimateMethod

@@ -5,16 +5,20 @@ import {
   defaultDays,
   defaultMoisture,
   estimate,
+  factorById,
   formatNumber,
   MAX_AMOUNT,
+  MAX_GRID,
   MAX_MOISTURE,
   moistureFixed,
   numberReader,
+  plantExists,
   plantScale,
   readInputs,
   readPlainNumber,
   streamById,
   supportFuelNeed,
+  tonnage,
   toQuery,
   type EstimateModel,
   type Inputs,
@@ -24,7 +28,7 @@ import {
   type SolutionResult,
   type Stream,
 } from "../../lib/estimate"
-import { quoteEstimate, resultRows } from "../../lib/estimate-quote"
+import { measuresFor, quoteEstimate, resultRows } from "../../lib/estimate-quote"
 import { fill } from "../../lib/text"
 import { SectionHeading } from "../primitives/SectionHeading"
 import "../primitives/FormParts.css"
@@ -32,11 +36,11 @@ import "./Estimator.css"
 
 export type EstimatorCopy = Queries.EstimatorFragment
 
-const FIELDS = ["stream", "amount", "per", "moisture", "days"] as const
+const FIELDS = ["stream", "amount", "per", "moisture", "days", "grid"] as const
 type Field = (typeof FIELDS)[number]
 type Raw = Record<Field, string>
 
-const rawFrom = (inputs: Inputs): Raw => ({ stream: inputs.stream, amount: String(inputs.amount), per: inputs.per, moisture: "", days: "" })
+const rawFrom = (inputs: Inputs): Raw => ({ stream: inputs.stream, amount: String(inputs.amount), per: inputs.per, moisture: "", days: "", grid: "" })
 
 /** The inputs a shared link carries (?stream=rice-husk&amount=20…), or undefined when it carries none */
 function rawFromSearch(search: string, defaultAmount: number): Raw | undefined {
@@ -66,10 +70,13 @@ const showRange = (template: string, range: Range) =>
 /** What the visitor types is read as their browser's language writes numbers (1,000 in English, 1.000 in German) */
 const typedNumbers = (): NumberReader => numberReader(window.navigator.language || "en-GB")
 
-/** What electricity's card says beside its figures: support fuel the waste needs, a plant smaller than the reference */
-function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Stream, result: SolutionResult): string[] {
+/** What electricity's card says beside its figures: a plant no one builds, support fuel the waste needs, a plant smaller than the reference */
+function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Stream, result: SolutionResult, inputs: Inputs): string[] {
   if (result.solution !== "electricity") return []
   const notes: string[] = []
+  const exists = plantExists(model, result, tonnage(inputs).perDay)
+  if (exists === "small") notes.push(fill(data.results.plantTooSmall, { kW: formatNumber(result.kW.typical), smallest: formatNumber(factorById(model, model.shared.smallestPlant).typical) }))
+  if (exists === "large") notes.push(fill(data.results.plantTooLarge, { largest: formatNumber(factorById(model, model.shared.largestPlant).typical) }))
   const threshold = model.factors.find((factor) => factor.id === model.shared.supportFuel)
   const need = supportFuelNeed(model, result.heatingValue)
   if (need === "short" && threshold)
@@ -122,6 +129,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   // how a typed amount was read, when it is not plain digits (1,000 is a thousand in English, one in German)
   const amountRead = live && !errors.amount && raw.amount.trim() !== String(inputs.amount) ? fill(form.amountRead, { amount: formatNumber(inputs.amount), unit: inputs.per === "day" ? form.perDay : form.perYear }) : undefined
   const groups = [...new Set(model.streams.map((candidate) => candidate.group))]
+  const defaultGrid = factorById(model, model.shared.gridEmission)
   const solutionCopy = (id: string) => data.solutions.find((solution) => solution.id === id)
 
   // the contact form's link carries the estimate; the forms' server makes it again from the inputs to check what is posted
@@ -241,6 +249,32 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
               </p>
             )}
           </div>
+          <div className="field">
+            <label htmlFor={live ? "estimate-grid" : undefined}>{form.grid}</label>
+            {live ? (
+              <input
+                id="estimate-grid"
+                name="grid"
+                type="text"
+                inputMode="decimal"
+                value={raw.grid}
+                placeholder={formatNumber(defaultGrid.typical)}
+                onChange={change("grid")}
+                aria-invalid={errors.grid ? true : undefined}
+                aria-describedby={describedBy("grid", true)}
+              />
+            ) : (
+              <Pending text={raw.grid || formatNumber(defaultGrid.typical)} placeholder={!raw.grid} />
+            )}
+            <p id="estimate-grid-hint" className="field__hint">
+              {fill(form.gridHint, { low: formatNumber(defaultGrid.low), typical: formatNumber(defaultGrid.typical), high: formatNumber(defaultGrid.high) })}
+            </p>
+            {errors.grid && (
+              <p id="estimate-grid-error" className="field__error">
+                {fill(form.gridError, { max: formatNumber(MAX_GRID) })}
+              </p>
+            )}
+          </div>
         </div>
 
         <p className="visually-hidden" role="status" aria-live="polite">
@@ -257,7 +291,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
               <article key={result.solution} className="estimator__card" data-solution={result.solution}>
                 <h4>{solution?.title ?? result.solution}</h4>
                 <dl>
-                  {resultRows(data.results, result, stream).map(([measure, range]) => (
+                  {resultRows(measuresFor(data.results, inputs), result, stream).map(([measure, range]) => (
                     <div key={`${measure.label} ${measure.unit}`}>
                       <dt>
                         {measure.label}, {measure.unit}
@@ -266,7 +300,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                     </div>
                   ))}
                 </dl>
-                {electricityNotes(data, model, stream, result).map((note) => (
+                {electricityNotes(data, model, stream, result, inputs).map((note) => (
                   <p key={note} className="estimator__note">
                     {note}
                   </p>
@@ -350,6 +384,9 @@ export const query = graphql`
       amountRead
       moistureError
       daysError
+      grid
+      gridHint
+      gridError
       defaultAmount
     }
     results {
@@ -380,6 +417,8 @@ export const query = graphql`
       gridCredit {
         ...EstimateMeasure
       }
+      gridDefault
+      gridOwn
       landfill {
         ...EstimateMeasure
       }
@@ -394,6 +433,8 @@ export const query = graphql`
       supportFuelShort
       supportFuelSeason
       plantSmaller
+      plantTooSmall
+      plantTooLarge
       machines
       none
       quote
