@@ -7,7 +7,7 @@
 import fs from "fs"
 import path from "path"
 import type { Page } from "playwright-core"
-import { estimate, formatNumber, readInputs, type EstimateModel } from "../../src/lib/estimate"
+import { estimate, factorsUsed, formatNumber, readInputs, type EstimateModel } from "../../src/lib/estimate"
 import { openPage, origin, pageErrors, visit } from "../support/browser"
 import { readContent } from "../support/serve"
 
@@ -185,6 +185,50 @@ describe("the visitor's grid and the size of the plant", () => {
     await page.waitForFunction(() => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === "50")
     const fifty = await page.$$eval(".estimator__card[data-solution='electricity'] .estimator__note", (paragraphs) => paragraphs.map((p) => p.textContent ?? ""))
     expect(fifty.some((text) => text.startsWith(start))).toBe(false)
+  })
+})
+
+describe("the factor table on a phone, and the estimate on paper", () => {
+  let page: Page
+  afterEach(async () => {
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it("shows every factor's unit and source on a 375 px screen, without scrolling sideways", async () => {
+    page = await openPage(375)
+    await visit(page, "/estimate#how-we-estimate")
+    await page.waitForFunction(() => (document.querySelector("details.estimate-factors") as HTMLDetailsElement).open)
+    const cells = await page.$$eval("details.estimate-factors tbody tr", (rows) =>
+      rows.map((row) => [5, 6].map((n) => row.querySelector(`td:nth-child(${n})`)!.getBoundingClientRect()).map((rect) => ({ left: rect.left, right: rect.right, width: rect.width }))),
+    )
+    expect(cells).toHaveLength(content.factors.length)
+    for (const [unit, source] of cells) for (const cell of [unit!, source!]) expect(cell.width > 0 && cell.left >= 0 && cell.right <= 375).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375)
+    // each value says which column it is
+    expect(await page.$eval("details.estimate-factors tbody tr td:nth-child(5)", (td) => getComputedStyle(td, "::before").content)).toContain("Unit")
+  })
+
+  it.each(content.streams.map((stream) => stream.id))("prints %s's inputs, results and the factors with their sources on one or two pages, without the site around them", async (stream) => {
+    page = await openPage(1440)
+    await visit(page, `/estimate?stream=${stream}&amount=50&per=day`)
+    await page.waitForFunction((id) => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === id, stream)
+    await page.emulateMedia({ media: "print" })
+    const visible = (selector: string) => page.$$eval(selector, (elements) => elements.filter((element) => element.getClientRects().length > 0).length)
+    expect(await visible(".site-header, .site-footer, .estimate-reference, .estimator__actions")).toBe(0)
+    expect(await visible("#estimate-amount")).toBe(1)
+    expect(await visible(".estimator__card")).toBe(estimate(content, readInputs(content, { stream, amount: "50" }, 20).inputs).length)
+    const printed = await page.$$eval(".estimator__print-sources li", (items) => items.filter((item) => item.getClientRects().length > 0).map((item) => item.textContent ?? ""))
+    const used = factorsUsed(content, { stream })
+    expect(printed).toHaveLength(used.length)
+    used.forEach((factor, index) => expect(printed[index]).toContain(factor.source.url))
+    const pdf = (await page.pdf({ format: "A4" })).toString("latin1")
+    const pages = pdf.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0
+    expect(pages).toBeGreaterThanOrEqual(1)
+    expect(pages).toBeLessThanOrEqual(2)
+    // on screen the list is not shown: the factor table below holds the same
+    await page.emulateMedia({ media: "screen" })
+    expect(await visible(".estimator__print-sources")).toBe(0)
   })
 })
 

@@ -8,6 +8,7 @@ import path from "path"
 import {
   defaultDays,
   estimate,
+  factorsUsed,
   formatNumber,
   gridFactor,
   heatingValueAt,
@@ -217,6 +218,22 @@ describe("the visitor's own grid", () => {
     expect(toQuery(inputs)).toBe("stream=husk&amount=20&per=day&moisture=10&days=330&grid=0.45")
     expect(readInputs(MODEL, Object.fromEntries(new URLSearchParams(toQuery(inputs))), 5).inputs).toEqual(inputs)
     expect(toQuery(readInputs(MODEL, { stream: "husk", amount: "20" }, 5).inputs)).not.toContain("grid")
+  })
+})
+
+describe("the factors an estimate rests on (printed under it)", () => {
+  const ids = (inputs: { stream: string; grid?: number }) => factorsUsed(MODEL, inputs).map((factor) => factor.id)
+
+  it("are the stream's own and the shared ones its solutions use, in the table's order", () => {
+    expect(ids({ stream: "shells" })).toEqual(["charcoal", "days"])
+    expect(ids({ stream: "husk" })).toEqual(["husk-heat", "husk-moisture", "steam", "biochar", "latent", "days", "grid", "support", "smallest", "largest"])
+    // municipal waste goes to a landfill: its methane's factors too
+    expect(ids({ stream: "msw" })).toEqual(expect.arrayContaining(["doc", "docf", "mcf", "f", "ox", "gwp", "collected", "fossil", "plant"]))
+  })
+
+  it("leave out the default grid when the visitor gave their own", () => {
+    expect(ids({ stream: "husk", grid: 0.3 })).not.toContain("grid")
+    expect(ids({ stream: "nope" })).toEqual([])
   })
 })
 

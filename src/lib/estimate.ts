@@ -314,6 +314,33 @@ export function plantExists(model: EstimateModel, result: Pick<ElectricityResult
   return undefined
 }
 
+/**
+ * The factors an estimate of these inputs rests on, in the model's order:
+ * the stream's own and the shared ones its solutions use (the grid's only
+ * when the visitor gave no factor of their own). What a printed estimate
+ * cites, since a sheet of paper has no link to the table.
+ */
+export function factorsUsed(model: EstimateModel, inputs: Pick<Inputs, "stream" | "grid">): Factor[] {
+  const stream = streamById(model, inputs.stream)
+  if (!stream) return []
+  const { shared } = model
+  const electricity = solutionsFor(stream).includes("electricity")
+  const ids = new Set<string | null | undefined>([
+    stream.heatingValue,
+    stream.moisture,
+    stream.efficiency,
+    stream.charcoalYield,
+    stream.biocharYield,
+    stream.landfillCarbon,
+    stream.fossilCarbon,
+    stream.referencePlant,
+    shared.operatingDays,
+  ])
+  if (electricity) [shared.latentHeat, shared.supportFuel, shared.smallestPlant, shared.largestPlant, inputs.grid === undefined ? shared.gridEmission : undefined].forEach((id) => ids.add(id))
+  if (stream.landfillCarbon) [shared.decomposable, shared.methaneCorrection, shared.methaneFraction, shared.oxidation, shared.methaneWarming, shared.gasCollected].forEach((id) => ids.add(id))
+  return model.factors.filter((factor) => ids.has(factor.id))
+}
+
 export interface InputErrors {
   amount?: true
   moisture?: true

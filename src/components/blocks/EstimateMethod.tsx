@@ -108,11 +108,12 @@ export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; mode
               {model.factors.map((factor) => (
                 <tr key={factor.id} id={`factor-${factor.id}`}>
                   <th scope="row">{factor.label}</th>
-                  <td>{factor.low}</td>
-                  <td>{factor.typical}</td>
-                  <td>{factor.high}</td>
-                  <td>{factor.unit}</td>
-                  <td>
+                  {/* data-label: the column's heading, which a phone shows beside each value when the rows stack (Estimator.css) */}
+                  <td data-label={method.columns[1]}>{factor.low}</td>
+                  <td data-label={method.columns[2]}>{factor.typical}</td>
+                  <td data-label={method.columns[3]}>{factor.high}</td>
+                  <td data-label={method.columns[4]}>{factor.unit}</td>
+                  <td data-label={method.columns[5]}>
                     <Citation factor={factor} noteLabel={method.note} />
                   </td>
                 </tr>

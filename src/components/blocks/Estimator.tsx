@@ -6,6 +6,7 @@ import {
   defaultMoisture,
   estimate,
   factorById,
+  factorsUsed,
   formatNumber,
   MAX_AMOUNT,
   MAX_GRID,
@@ -83,7 +84,8 @@ function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Str
     notes.push(fill(data.results.supportFuelShort, { typical: formatNumber(result.heatingValue.typical), average: formatNumber(threshold.typical) }))
   if (need === "season" && threshold) notes.push(fill(data.results.supportFuelSeason, { low: formatNumber(result.heatingValue.low), minimum: formatNumber(threshold.low) }))
   const scale = plantScale(model, stream, result.fuelMW)
-  if (scale && scale.needed < scale.reference) notes.push(fill(data.results.plantSmaller, { reference: formatNumber(scale.reference), needed: formatNumber(scale.needed) }))
+  // a plant too small to exist is said already: no reference plant to compare it with
+  if (scale && scale.needed < scale.reference && exists !== "small") notes.push(fill(data.results.plantSmaller, { reference: formatNumber(scale.reference), needed: formatNumber(scale.needed) }))
   return notes
 }
 
@@ -224,7 +226,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             ) : (
               <Pending text={fixed ? "" : formatNumber(defaultMoisture(model, stream))} placeholder />
             )}
-            <p id="estimate-moisture-hint" className="field__hint">
+            <p id="estimate-moisture-hint" className={fixed ? "field__hint estimator__hint-print" : "field__hint"}>
               {fixed ? form.moistureFixed : fill(form.moistureHint, { default: formatNumber(defaultMoisture(model, stream)) })}
             </p>
             {errors.moisture && (
@@ -327,7 +329,37 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
               {data.results.quote}
             </a>
             <a href="#how-we-estimate">{data.results.sources}</a>
+            {/* printing needs the script; the browser's own menu prints the same page without it */}
+            {live && (
+              <button type="button" className="button estimator__print" onClick={() => window.print()}>
+                {data.results.print}
+              </button>
+            )}
           </p>
+        )}
+        {/* on paper there is no link to the factor table: the factors this estimate rests on, with their sources, are printed under it (Estimator.css shows them only in print) */}
+        {results.length > 0 && (
+          <div className="estimator__print-sources">
+            <h4>{data.results.printSources}</h4>
+            <ul>
+              {factorsUsed(model, inputs).map((factor) => (
+                <li key={factor.id}>
+                  {/* a single published value reads as one, not "35 to 35" */}
+                  {fill(factor.low === factor.high ? data.results.printSourceOne : data.results.printSource, {
+                    label: factor.label,
+                    low: String(factor.low),
+                    typical: String(factor.typical),
+                    high: String(factor.high),
+                    unit: factor.unit,
+                    publisher: factor.source.publisher,
+                    title: factor.source.title,
+                    year: factor.source.year,
+                    url: factor.source.url,
+                  })}
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </div>
     </section>
@@ -440,6 +472,10 @@ export const query = graphql`
       quote
       quoteSubject
       sources
+      print
+      printSources
+      printSource
+      printSourceOne
     }
     solutions {
       id
