@@ -12,9 +12,10 @@ import { openPage, origin, pageErrors, visit } from "../support/browser"
 import { readContent } from "../support/serve"
 
 interface EstimateContent extends EstimateModel {
-  form: { amountError: string; gridError: string; defaultAmount: number }
-  results: { range: string; quote: string; invalid: string; electricityDay: { label: string; unit: string }; gridOwn: string; plantTooSmall: string; plantTooLarge: string }
+  form: { amountError: string; gridError: string; defaultAmount: number; perDay: string }
+  results: { range: string; quote: string; invalid: string; example: string; electricityDay: { label: string; unit: string }; gridOwn: string; plantTooSmall: string; plantTooLarge: string }
   noScript: string
+  failure: { contact: string }
   perTonne: { heading: string }
   solutions: { id: string; title: string }[]
 }
@@ -296,6 +297,35 @@ describe("from estimate to lead", () => {
 })
 
 describe("the estimator without JavaScript", () => {
+  /** Links a visitor can see and follow */
+  const visibleLinks = (page: Page) => page.$$eval("a[href]", (links) => links.filter((link) => link.getClientRects().length > 0).map((link) => link.getAttribute("href") ?? ""))
+
+  it("says plainly what needs JavaScript, shows the example as an example, and hands over no estimate the visitor did not make", async () => {
+    const page = await openPage(375, { javaScriptEnabled: false })
+    // a shared link, one of its fields invalid: a static page cannot read it
+    await page.goto(`${origin()}/estimate?stream=rice-husk&amount=-5&per=day&grid=9`)
+    expect(await page.textContent(".estimator__noscript")).toBe(content.noScript)
+    const defaults = readInputs(content, {}, content.form.defaultAmount).inputs
+    const example = content.results.example
+      .replace("{amount}", formatNumber(defaults.amount))
+      .replace("{unit}", content.form.perDay)
+      .replace("{stream}", content.streams.find((stream) => stream.id === defaults.stream)!.name)
+    const notes = await page.$$eval(".estimator__noscript", (paragraphs) => paragraphs.filter((p) => p.getClientRects().length > 0).map((p) => p.textContent))
+    expect(notes).toEqual([content.noScript, example])
+    // no link the visitor can follow carries an estimate: the default one is not theirs
+    const links = await visibleLinks(page)
+    expect(links.filter((href) => new URL(href, origin()).searchParams.has("estimate"))).toEqual([])
+    expect(await page.isVisible(`text=${content.results.quote}`)).toBe(false)
+    // the way to the contact form is there, asking for an estimate
+    const ask = page.locator(".estimator__actions a", { hasText: content.failure.contact })
+    expect(await ask.isVisible()).toBe(true)
+    await Promise.all([page.waitForURL(/\/contact/), ask.click()])
+    expect(new URL(page.url()).searchParams.has("estimate")).toBe(false)
+    expect(await page.$$eval('input[name="estimate"]', (inputs) => inputs.map((input) => (input as HTMLInputElement).value).filter(Boolean))).toEqual([])
+    expect(await page.inputValue("#contact-message")).toBe("")
+    await page.context().close()
+  })
+
   it("shows the table of typical outputs per tonne and says the calculator needs JavaScript", async () => {
     const page = await openPage(375, { javaScriptEnabled: false })
     await page.goto(`${origin()}/estimate`)

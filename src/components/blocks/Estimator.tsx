@@ -284,6 +284,10 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
         </p>
         <h3 className="estimator__results-heading">{data.results.heading}</h3>
         <p className="estimator__disclaimer">{data.disclaimer}</p>
+        {/* without JavaScript the page cannot read the visitor's inputs, nor a shared link's: the figures are the default's, and say so */}
+        <noscript>
+          <p className="estimator__noscript">{fill(data.results.example, { amount: formatNumber(initial.amount), unit: form.perDay, stream: streamById(model, initial.stream)!.name })}</p>
+        </noscript>
         {invalid ? <p className="estimator__invalid">{data.results.invalid}</p> : results.length === 0 && <p>{data.results.none}</p>}
         {results.length > 1 && <p className="estimator__alternatives">{data.results.alternatives}</p>}
         <div className="estimator__results">
@@ -325,9 +329,16 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
         </div>
         {quoteHref && (
           <p className="estimator__actions">
-            <a className="button button--green" href={quoteHref}>
+            {/* Until the script runs, the page shows the default estimate, which is not the visitor's: the link carries none
+                then, and without JavaScript it is hidden (Estimator.css) for the plain way to ask for an estimate below */}
+            <a className="button button--green estimator__quote" href={live ? quoteHref : contactFormHref(fill(data.results.quoteSubject, { stream: stream.name }), "estimate")}>
               {data.results.quote}
             </a>
+            <noscript>
+              <a className="button button--green" href={contactFormHref(data.failure.subject, "estimate")}>
+                {data.failure.contact}
+              </a>
+            </noscript>
             <a href="#how-we-estimate">{data.results.sources}</a>
             {/* printing needs the script; the browser's own menu prints the same page without it */}
             {live && (
@@ -471,6 +482,7 @@ export const query = graphql`
       none
       quote
       quoteSubject
+      example
       sources
       print
       printSources
