@@ -17,7 +17,8 @@ interface EstimateContent extends EstimateModel {
   noScript: string
   failure: { contact: string }
   perTonne: { heading: string }
-  solutions: { id: string; title: string }[]
+  solutions: { id: string; title: string; machines: string[]; lineNeeds?: string }[]
+  streams: (EstimateModel["streams"][number] & { defaultAmount?: number; amountNote?: string; machines?: string[]; lineNote?: string })[]
 }
 jest.setTimeout(60_000)
 
@@ -230,6 +231,43 @@ describe("the factor table on a phone, and the estimate on paper", () => {
     // on screen the list is not shown: the factor table below holds the same
     await page.emulateMedia({ media: "screen" })
     expect(await visible(".estimator__print-sources")).toBe(0)
+  })
+})
+
+describe("the line and the amount for the waste", () => {
+  let page: Page
+  afterEach(async () => {
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
+  const machinesOf = (card: string) => page.$$eval(`.estimator__card[data-solution='${card}'] .estimator__machines a[href='/product']`, (links) => links.map((link) => link.textContent))
+  const notesOf = (card: string) => page.$$eval(`.estimator__card[data-solution='${card}'] .estimator__note`, (notes) => notes.map((note) => note.textContent))
+
+  it("says what an electricity line needs beyond our machines, and gives hospital waste its own line and a hospital's amount", async () => {
+    page = await openPage(1440)
+    await visit(page, "/estimate")
+    const electricity = content.solutions.find((solution) => solution.id === "electricity")!
+    expect(await machinesOf("electricity")).toEqual(electricity.machines)
+    expect(await notesOf("electricity")).toContain(electricity.lineNeeds)
+
+    const hospital = content.streams.find((stream) => stream.id === "hospital-waste")!
+    await page.selectOption("#estimate-stream", "hospital-waste")
+    await page.waitForFunction(() => window.location.search.includes("stream=hospital-waste"))
+    // the untouched amount becomes a hospital's, and says where that comes from
+    expect(await page.inputValue("#estimate-amount")).toBe(String(hospital.defaultAmount))
+    expect(new URL(page.url()).searchParams.get("amount")).toBe(String(hospital.defaultAmount))
+    expect(await page.textContent("#estimate-amount-note")).toBe(hospital.amountNote)
+    expect(await machinesOf("electricity")).toEqual(hospital.machines)
+    expect(await machinesOf("electricity")).not.toContain("Sorting Table")
+    expect(await notesOf("electricity")).toEqual(expect.arrayContaining([electricity.lineNeeds, hospital.lineNote]))
+
+    // an amount the visitor typed stays theirs across a change of stream
+    await page.fill("#estimate-amount", "7")
+    await page.selectOption("#estimate-stream", "municipal-waste")
+    await page.waitForFunction(() => window.location.search.includes("stream=municipal-waste"))
+    expect(await page.inputValue("#estimate-amount")).toBe("7")
+    expect(await page.$("#estimate-amount-note")).toBeNull()
   })
 })
 

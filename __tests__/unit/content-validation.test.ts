@@ -266,11 +266,13 @@ describe("validateContent: the estimator's factors (content/estimate/estimate.js
       estimate.streams[0]!.efficiency = "no-such-factor"
       estimate.shared.gridEmission = "grid-ef-mars"
       estimate.solutions[0]!.machines.push("Flux Capacitor")
+      estimate.streams[1]!.machines = ["Conveyor Belt", "Warp Drive"]
     })
     expect(await errorsOf()).toEqual([
       `content/estimate/estimate.json: streams[0] ("municipal-waste").efficiency names the factor "no-such-factor", which is not in "factors". Add it or fix the id.`,
       `content/estimate/estimate.json: shared.gridEmission names the factor "grid-ef-mars", which is not in "factors". Add it or fix the id.`,
       `content/estimate/estimate.json: solutions[0].machines names "Flux Capacitor", which is not a machine of content/products/products.json. Use its title there.`,
+      `content/estimate/estimate.json: streams[1] ("hospital-waste").machines names "Warp Drive", which is not a machine of content/products/products.json. Use its title there.`,
     ])
   })
 })

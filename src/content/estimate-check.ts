@@ -39,6 +39,8 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
     if (typeof id === "string" && !factors.has(id)) errors.push(`${file}: ${where} names the factor "${id}", which is not in "factors". Add it or fix the id.`)
   }
   const streams = new Set<string>()
+  // checked with the solutions' machines, once the Products page is read
+  const streamMachines: [string, unknown[]][] = []
   list(estimate.streams).forEach((stream, index) => {
     const where = `streams[${index}]${typeof stream.id === "string" ? ` ("${stream.id}")` : ""}`
     if (typeof stream.id === "string") {
@@ -47,6 +49,7 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
       streams.add(stream.id)
     }
     for (const field of STREAM_FACTORS) named(`${where}.${field}`, stream[field])
+    streamMachines.push([where, Array.isArray(stream.machines) ? stream.machines : []])
     if (stream.efficiency && !stream.heatingValue) errors.push(`${file}: ${where} has an efficiency but no heatingValue: electricity needs both.`)
     if (!stream.efficiency && !stream.charcoalYield && !stream.biocharYield) errors.push(`${file}: ${where} suits no solution: give it an efficiency, a charcoalYield or a biocharYield.`)
     const moisture = typeof stream.moisture === "string" ? factors.get(stream.moisture) : undefined
@@ -70,4 +73,7 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
     for (const machine of Array.isArray(solution.machines) ? solution.machines : [])
       if (machines && typeof machine === "string" && !machines.has(machine)) errors.push(`${file}: ${where}.machines names "${machine}", which is not a machine of content/products/products.json. Use its title there.`)
   })
+  for (const [where, names] of streamMachines)
+    for (const machine of names)
+      if (machines && typeof machine === "string" && !machines.has(machine)) errors.push(`${file}: ${where}.machines names "${machine}", which is not a machine of content/products/products.json. Use its title there.`)
 }

@@ -37,6 +37,14 @@ export interface Stream {
   fossilCarbon?: string | null
   /** Factor id: fuel input (MW) of the plant its efficiency was measured on */
   referencePlant?: string | null
+  /** t a day the form starts this stream at, where the page's default is more than such a source makes */
+  defaultAmount?: number | null
+  /** Said under the amount for this stream */
+  amountNote?: string | null
+  /** Our machines on this stream's line, replacing its solutions' lists */
+  machines?: readonly string[] | null
+  /** Said under this stream's machines */
+  lineNote?: string | null
 }
 
 export interface SharedFactors {

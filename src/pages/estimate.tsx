@@ -63,6 +63,10 @@ export const query = graphql`
         landfillCarbon
         fossilCarbon
         referencePlant
+        defaultAmount
+        amountNote
+        machines
+        lineNote
       }
       factors {
         id

@@ -43,12 +43,12 @@ type Raw = Record<Field, string>
 
 const rawFrom = (inputs: Inputs): Raw => ({ stream: inputs.stream, amount: String(inputs.amount), per: inputs.per, moisture: "", days: "", grid: "" })
 
-/** The inputs a shared link carries (?stream=rice-husk&amount=20…), or undefined when it carries none */
-function rawFromSearch(search: string, defaultAmount: number): Raw | undefined {
+/** The inputs a shared link carries (?stream=rice-husk&amount=20…), or undefined when it carries none; a missing amount is its stream's default */
+function rawFromSearch(search: string, defaultAmount: (stream: string) => number): Raw | undefined {
   const query = new URLSearchParams(search)
   if (!FIELDS.some((field) => query.has(field))) return undefined
   const raw = Object.fromEntries(FIELDS.map((field) => [field, query.get(field) ?? ""])) as Raw
-  if (!query.has("amount")) raw.amount = String(defaultAmount)
+  if (!query.has("amount")) raw.amount = String(defaultAmount(raw.stream))
   return raw
 }
 
@@ -105,14 +105,20 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   const live = React.useSyncExternalStore(addressNeverChanges, () => true, () => false)
   const [edited, setEdited] = React.useState<Raw>()
   const [announcement, setAnnouncement] = React.useState("")
-  const raw = edited ?? rawFromSearch(search, form.defaultAmount) ?? rawFrom(initial)
+  // a stream may start at its own amount (a hospital makes no 20 t a day)
+  const startAmount = (id: string) => (streamById(model, id) ?? model.streams[0]!).defaultAmount ?? form.defaultAmount
+  const raw = edited ?? rawFromSearch(search, startAmount) ?? rawFrom(initial)
   // the address carries JavaScript's numbers (toQuery); typing, the visitor's own
   const shown = readInputs(model, raw, form.defaultAmount, edited ? typedNumbers() : readPlainNumber)
 
   const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const next = { ...raw, [field]: event.target.value }
-    // a new stream brings its own moisture: the one typed for another waste no longer applies
-    if (field === "stream") next.moisture = ""
+    // a new stream brings its own moisture: the one typed for another waste no longer applies;
+    // and its own starting amount, unless the visitor changed the amount
+    if (field === "stream") {
+      next.moisture = ""
+      if (raw.amount.trim() === String(startAmount(raw.stream))) next.amount = String(startAmount(next.stream))
+    }
     setEdited(next)
     const read = readInputs(model, next, form.defaultAmount, typedNumbers())
     if (Object.keys(read.errors).length > 0) return
@@ -181,10 +187,15 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                 value={raw.amount}
                 onChange={change("amount")}
                 aria-invalid={errors.amount ? true : undefined}
-                aria-describedby={describedBy("amount", Boolean(amountRead))}
+                aria-describedby={[stream.amountNote ? "estimate-amount-note" : "", describedBy("amount", Boolean(amountRead)) ?? ""].filter(Boolean).join(" ") || undefined}
               />
             ) : (
               <Pending text={raw.amount} />
+            )}
+            {stream.amountNote && (
+              <p id="estimate-amount-note" className="field__hint">
+                {stream.amountNote}
+              </p>
             )}
             {amountRead && (
               <p id="estimate-amount-hint" className="field__hint">
@@ -312,16 +323,25 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                   </p>
                 ))}
                 {solution && (
-                  <p className="estimator__machines">
-                    {data.results.machines}:{" "}
-                    {solution.machines.map((machine, index) => (
-                      <React.Fragment key={machine}>
-                        {index > 0 && ", "}
-                        <a href={products}>{machine}</a>
-                      </React.Fragment>
+                  <>
+                    <p className="estimator__machines">
+                      {data.results.machines}:{" "}
+                      {/* the stream's own list where its line differs (hospital waste is not sorted by hand) */}
+                      {(stream.machines ?? solution.machines).map((machine, index) => (
+                        <React.Fragment key={machine}>
+                          {index > 0 && ", "}
+                          <a href={products}>{machine}</a>
+                        </React.Fragment>
+                      ))}
+                      . <a href={solution.link.to}>{solution.link.label}</a>
+                    </p>
+                    {/* what the line needs that we do not make, and why this stream's line differs */}
+                    {[solution.lineNeeds, stream.lineNote].filter(Boolean).map((text) => (
+                      <p key={text} className="estimator__note">
+                        {text}
+                      </p>
                     ))}
-                    . <a href={solution.link.to}>{solution.link.label}</a>
-                  </p>
+                  </>
                 )}
               </article>
             )
@@ -497,6 +517,7 @@ export const query = graphql`
         to
       }
       machines
+      lineNeeds
     }
   }
 
