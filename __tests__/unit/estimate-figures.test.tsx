@@ -33,6 +33,13 @@ describe("readEstimate", () => {
     expect(readEstimate(JSON.stringify(estimate))).toEqual({ ok: true, estimate })
   })
 
+  it.each(["0.12345678901234567", "1.9999999999999998", "1e-7", "0"])("accepts what the page makes with a grid factor of %s, however many digits it was typed with", (grid) => {
+    for (const stream of model.streams.map((candidate) => candidate.id)) {
+      const estimate = made(stream, { grid })
+      expect([stream, readEstimate(JSON.stringify(estimate))]).toEqual([stream, { ok: true, estimate }])
+    }
+  })
+
   it("accepts the estimate in the link the calculator's quote button makes", () => {
     window.history.replaceState(null, "", "/estimate?stream=municipal-waste&amount=1e-102&per=year&days=300")
     render(createElement(Estimator, { data: content as unknown as EstimatorCopy, model, products: "/product" }))

@@ -44,8 +44,9 @@ export interface QuoteWords {
   solutions: readonly { id: string; title: string }[]
 }
 
-// the visitor's own factor exactly as they gave it (no rounding: it is an input, not a result), grouped as the site writes
-const FACTOR = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 20 })
+// the visitor's own factor as the label names it: to four significant figures, as no grid's factor is known better, and so
+// the label stays within the 80 characters the forms' server takes (0.12345678901234567 made 82); the arithmetic uses it exactly
+const FACTOR = new Intl.NumberFormat("en-GB", { maximumSignificantDigits: 4 })
 
 /** The measures with the grid credit's label naming the grid these inputs use (India's, or the visitor's own factor) */
 export function measuresFor<M extends Measure>(measures: Record<keyof ResultMeasures, M> & GridWords, inputs: Pick<Inputs, "grid">): Record<keyof ResultMeasures, M> {
