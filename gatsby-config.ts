@@ -3,12 +3,12 @@ import company from "./content/company/company.json"
 import site from "./content/site/site.json"
 import { serveAdminInDevelop } from "./src/cms/admin"
 import { siteRoutes } from "./src/content/routes"
-import { siteHeaders } from "./src/site-headers"
-import { exportFunctionHeaders, siteAdapter } from "./src/adapters"
+import { siteHeaders } from "./src/build-time/site-headers"
+import { exportFunctionHeaders, siteAdapter } from "./src/build-time/adapters"
 import { RENDITIONS_DIR, RENDITIONS_SOURCE } from "./src/images/renditions"
 
 const headers = siteHeaders()
-// The form endpoints' answers carry the same headers wherever they run (src/adapters.ts)
+// The form endpoints' answers carry the same headers wherever they run (src/build-time/adapters.ts)
 exportFunctionHeaders(headers)
 
 const config: GatsbyConfig = {
@@ -23,7 +23,7 @@ const config: GatsbyConfig = {
   headers,
   // Hands each built file and its headers (as Gatsby computes them from the
   // rules above) to the production server; with SITE_ADAPTER=netlify (set by
-  // netlify.toml) to gatsby-adapter-netlify instead (src/adapters.ts,
+  // netlify.toml) to gatsby-adapter-netlify instead (src/build-time/adapters.ts,
   // docs/deploying.md).
   adapter: siteAdapter(headers),
   // /admin under `gatsby develop`: the CMS that saves into this checkout

@@ -10,7 +10,7 @@ import { readRetention } from "./src/forms/config"
 import { useAvifEffort } from "./src/images/avif-effort"
 import { gallerySources } from "./src/content/gallery-sources"
 import { GALLERY_LARGEST, prepareRenditions, RENDITIONS_DIR } from "./src/images/renditions"
-import { runPostbuild } from "./src/postbuild"
+import { runPostbuild } from "./src/build-time/postbuild"
 
 export { onCreateWebpackConfig } from "./src/webpack/config"
 
@@ -158,7 +158,7 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
   })
 }
 
-/** What happens to public/ after Gatsby: src/postbuild/, one file per step. */
+/** What happens to public/ after Gatsby: src/build-time/postbuild/, one file per step. */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   await runPostbuild(path.resolve("public"), CONTENT, reporter)
 }

@@ -1,7 +1,7 @@
 // `npm start`: builds the site when the build is missing, its routes file
-// unreadable, or older than any source (src, content, static, gatsby-*.ts,
-// package-lock.json), then runs the production server (src/server/main.ts)
-// in the foreground.
+// unreadable, its compiled server missing, or older than any source (src,
+// content, static, gatsby-*.ts, package-lock.json), then runs the production
+// server (src/server/main.ts, as the build compiled it) in the foreground.
 // buildIfNeeded is exported for the audit (scripts/audit/main.ts), buildState
 // for the tests.
 //
@@ -22,8 +22,9 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-// written at the end of every build by the production-server adapter (src/server/adapter.ts)
+// written at the end of every build by the production-server adapter (src/build-time/server-adapter.ts)
 const ROUTES = path.join(".cache", "production-server-routes.json")
+const SERVER = path.join(".cache", "production-server.cjs")
 const sources = ["src", "content", "static", "gatsby-config.ts", "gatsby-node.ts", "gatsby-ssr.tsx", "gatsby-browser.ts", "package-lock.json"]
 
 function newest(entry) {
@@ -43,7 +44,7 @@ function routesProblem(file) {
   }
   try {
     const routes = JSON.parse(text)
-    if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes)) return "not the adapter's (no files and headerRoutes lists)"
+    if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes) || !Array.isArray(routes?.rules)) return "not the adapter's (no files, headerRoutes and rules lists)"
   } catch (error) {
     return `corrupt: it does not parse (${error.message.replace(/\s+/g, " ")})`
   }
@@ -52,14 +53,15 @@ function routesProblem(file) {
 
 /**
  * Whether the site in root needs a build, and why: no public/index.html, a
- * routes file that is missing or does not parse, or a source newer than
- * public/index.html.
+ * routes file that is missing or does not parse, no compiled server, or a
+ * source newer than public/index.html.
  */
 export function buildState(root = projectRoot) {
   const builtAt = fs.statSync(path.join(root, "public", "index.html"), { throwIfNoEntry: false })?.mtimeMs
   if (builtAt === undefined) return { needed: true, reason: "No build yet" }
   const problem = routesProblem(path.join(root, ROUTES))
   if (problem) return { needed: true, reason: `The build's ${ROUTES} is ${problem}` }
+  if (!fs.existsSync(path.join(root, SERVER))) return { needed: true, reason: `The build's ${SERVER} is missing` }
   const changed = sources.filter((source) => newest(path.join(root, source)) > builtAt)
   if (changed.length > 0) return { needed: true, reason: `Changed since the last build (${changed.join(", ")})` }
   return { needed: false, reason: "The build is up to date" }
@@ -143,7 +145,7 @@ async function main() {
   }
   // the IPC channel: the server stops when it closes (this process gone)
   what = "server"
-  return run(["--import", "tsx", path.join("src", "server", "main.ts")], ["inherit", "inherit", "inherit", "ipc"])
+  return run([SERVER], ["inherit", "inherit", "inherit", "ipc"])
 }
 
 /** Whether node runs this file (not an import of it), also through a link */

@@ -36,7 +36,7 @@ import { startBlobsServer, type LocalBlobs } from "../__tests__/support/blobs-se
 import { startSmtp, type SmtpSink } from "../__tests__/support/form-server"
 import { PROJECT } from "../__tests__/support/project-copy"
 import { assertBuilt, freePort, serveBuild, type Served } from "../__tests__/support/serve"
-import { REDIRECT_HEADERS_FILE } from "../src/adapters"
+import { REDIRECT_HEADERS_FILE } from "../src/build-time/adapters"
 import { CLI_VERSION, DENO_VERSION, cdnHeaders, ensureCli, netlifyServe, type NetlifyServe } from "./netlify/cli"
 import { formChecks, type Check } from "./netlify/forms"
 import { blobsApiProxy } from "./netlify/blobs-api"
@@ -218,7 +218,7 @@ async function main(): Promise<number> {
     await Promise.allSettled([netlify?.stop(), start?.stop(), blobsApi?.close().then(() => blobs?.stop()), smtp?.close()])
     putBuildBack()
     if (!hadNetlifyFolder) fs.rmSync(path.join(PROJECT, ".netlify"), { recursive: true, force: true })
-    // the Netlify build's headers for the edge function (src/adapters.ts) belong to that build
+    // the Netlify build's headers for the edge function (src/build-time/adapters.ts) belong to that build
     if (!hadRedirectHeaders) fs.rmSync(path.join(PROJECT, REDIRECT_HEADERS_FILE), { force: true })
   }
 }

@@ -5,7 +5,7 @@
  * hydrates. A page that never loads its scripts would still pass every
  * server-side test, so this is checked in the browser.
  */
-import { SCRIPTS_FALLBACK_MS } from "../../src/postbuild/loader"
+import { SCRIPTS_FALLBACK_MS } from "../../src/build-time/postbuild/loader"
 import { closeAll, openPage, origin, pageErrors } from "../support/browser"
 import { siteLabels } from "../support/content"
 

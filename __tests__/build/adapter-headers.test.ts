@@ -15,7 +15,7 @@ import { MUST_REVALIDATE_HEADERS, PERMAMENT_CACHING_HEADERS, BASE_HEADERS } from
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers"
 import gatsbyConfig from "../../gatsby-config"
 import { IMMUTABLE, REVALIDATE } from "../../src/security/headers"
-import { adminContentSecurityPolicy } from "../../src/site-headers"
+import { adminContentSecurityPolicy } from "../../src/build-time/site-headers"
 import { readSiteRoutes, ROUTES_FILE, type SiteRoutes } from "../../src/server/route-headers"
 import { ROOT, serveBuild, type Served } from "../support/serve"
 

@@ -5,7 +5,7 @@
  */
 import fs from "fs"
 import path from "path"
-import { adminContentSecurityPolicy, pagesContentSecurityPolicy } from "../../src/site-headers"
+import { adminContentSecurityPolicy, pagesContentSecurityPolicy } from "../../src/build-time/site-headers"
 import { ROOT, serveBuild, type Served } from "../support/serve"
 
 jest.setTimeout(120_000)

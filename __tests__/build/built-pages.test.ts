@@ -7,7 +7,7 @@
  */
 import fs from "fs"
 import path from "path"
-import { inlineScriptHashes } from "../../src/postbuild/loader"
+import { inlineScriptHashes } from "../../src/build-time/postbuild/loader"
 import { scriptHash } from "../../src/security/headers"
 import { ROOT, assertBuilt } from "../support/serve"
 

@@ -6,7 +6,7 @@
 import fs from "fs"
 import path from "path"
 import { SourceMapConsumer, type RawSourceMap } from "source-map"
-import { COMPILE_HINT, initialScripts } from "../../src/postbuild/compile-hints"
+import { COMPILE_HINT, initialScripts } from "../../src/build-time/postbuild/compile-hints"
 import { ROOT } from "../support/serve"
 
 const PUBLIC = path.join(ROOT, "public")

@@ -26,6 +26,7 @@ const LIMIT_MS = 3_000
 /** What a stop may take beyond it (the server's last second, process exits) */
 const GRACE_MS = 1_500
 const ROUTES_FILE = path.join(".cache", "production-server-routes.json")
+const SERVER_FILE = path.join(".cache", "production-server.cjs")
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -41,7 +42,7 @@ function backdate(entry: string, when: Date): void {
 
 function copyProject(): string {
   const into = tempDir("stopping-project-")
-  for (const entry of ["package.json", "tsconfig.json", "gatsby-config.ts", "scripts/start.mjs", "scripts/check-node.mjs", "src", "content", "public", ROUTES_FILE]) {
+  for (const entry of ["package.json", "tsconfig.json", "gatsby-config.ts", "scripts/start.mjs", "scripts/check-node.mjs", "src", "content", "public", ROUTES_FILE, SERVER_FILE]) {
     fs.cpSync(path.join(ROOT, entry), path.join(into, entry), { recursive: true })
   }
   // packages as links; anything that writes node_modules/.cache writes it into the copy
@@ -328,6 +329,10 @@ describe("a corrupt or unreadable routes file", () => {
     fs.writeFileSync(routes, "[]")
     expect(buildState(folder)).toEqual({ needed: true, reason: expect.stringMatching(/production-server-routes\.json/) })
     fs.writeFileSync(routes, JSON.stringify({ files: [], headerRoutes: [] }))
+    expect(buildState(folder)).toEqual({ needed: true, reason: expect.stringMatching(/production-server-routes\.json.*not the adapter's/) })
+    fs.writeFileSync(routes, JSON.stringify({ files: [], headerRoutes: [], rules: [] }))
+    expect(buildState(folder)).toEqual({ needed: true, reason: expect.stringMatching(/production-server\.cjs is missing/) })
+    fs.writeFileSync(path.join(folder, SERVER_FILE), "")
     expect(buildState(folder)).toEqual({ needed: false, reason: expect.stringMatching(/up to date/) })
     fs.writeFileSync(path.join(folder, "src", "page.ts"), "export const changed = true\n")
     expect(buildState(folder)).toEqual({ needed: true, reason: expect.stringMatching(/Changed since the last build \(src\)/) })

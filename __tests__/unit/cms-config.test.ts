@@ -14,9 +14,9 @@ import { contentTypes } from "../../src/content/folders"
 import { configField, toFragmentData } from "../../src/cms/preview/data"
 import { buildContentSchema, contentSchema, fileRule, modelSdl } from "../../src/content/schema"
 import { validateContent } from "../../src/content/validate"
-import { robotsTxt } from "../../src/postbuild/robots"
+import { robotsTxt } from "../../src/build-time/postbuild/robots"
 import { cmsContentSecurityPolicy } from "../../src/security/headers"
-import { adminContentSecurityPolicy, pagesContentSecurityPolicy, siteHeaders } from "../../src/site-headers"
+import { adminContentSecurityPolicy, pagesContentSecurityPolicy, siteHeaders } from "../../src/build-time/site-headers"
 
 const CONTENT = path.resolve("content")
 const config = cmsConfig(CONTENT)

@@ -1,5 +1,5 @@
 import { SourceMapConsumer, SourceMapGenerator } from "source-map"
-import { COMPILE_HINT, initialScripts, shiftedSourceMap, withCompileHint } from "../../src/postbuild/compile-hints"
+import { COMPILE_HINT, initialScripts, shiftedSourceMap, withCompileHint } from "../../src/build-time/postbuild/compile-hints"
 
 describe("V8 compile hints", () => {
   it("are put on the first line once", () => {

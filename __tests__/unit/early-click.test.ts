@@ -1,5 +1,5 @@
 import { EARLY_CLICK, HYDRATION_STARTED, markHydrationStarted, replayEarlyClick } from "../../src/lib/early-click"
-import { GLOBALS_ID, pageLoader, SCRIPTS_ID } from "../../src/postbuild/loader"
+import { GLOBALS_ID, pageLoader, SCRIPTS_ID } from "../../src/build-time/postbuild/loader"
 
 type EarlyWindow = Window & { [EARLY_CLICK]?: HTMLElement | null; [HYDRATION_STARTED]?: boolean }
 const win = window as EarlyWindow

@@ -1,6 +1,6 @@
 import { scriptHash } from "../../src/security/headers"
-import { GLOBALS_ID, pageLoader, SCRIPTS_ID } from "../../src/postbuild/loader"
-import { rewriteInlineScripts } from "../../src/postbuild/inline-scripts"
+import { GLOBALS_ID, pageLoader, SCRIPTS_ID } from "../../src/build-time/postbuild/loader"
+import { rewriteInlineScripts } from "../../src/build-time/postbuild/inline-scripts"
 
 const gatsbyPage = (hash: string) =>
   `<html><body><div id="___gatsby">we’ll</div><script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/product";/*]]>*/</script>` +

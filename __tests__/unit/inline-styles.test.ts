@@ -1,4 +1,4 @@
-import { currentStylesheetName, refreshInlineStyles } from "../../src/postbuild/inline-styles"
+import { currentStylesheetName, refreshInlineStyles } from "../../src/build-time/postbuild/inline-styles"
 
 const page = (href: string, css: string) =>
   `<html><head><style data-href="${href}" data-identity="gatsby-global-css">${css}</style><style>.x{}</style></head><body></body></html>`

@@ -5,9 +5,9 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import { pageFiles, runPostbuild, STEPS } from "../../src/postbuild"
-import { COMPILE_HINT } from "../../src/postbuild/compile-hints"
-import { GLOBALS_ID, pageLoader } from "../../src/postbuild/loader"
+import { pageFiles, runPostbuild, STEPS } from "../../src/build-time/postbuild"
+import { COMPILE_HINT } from "../../src/build-time/postbuild/compile-hints"
+import { GLOBALS_ID, pageLoader } from "../../src/build-time/postbuild/loader"
 
 // Each full run of the steps (the CMS's files, then brotli and gzip copies) took
 // 6.0-6.2 s here with the other core building: past jest's 5 s default

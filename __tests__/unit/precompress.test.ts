@@ -5,7 +5,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import zlib from "zlib"
-import { MIN_BYTES, precompress } from "../../src/postbuild/precompress"
+import { MIN_BYTES, precompress } from "../../src/build-time/postbuild/precompress"
 
 let root: string
 beforeEach(() => {

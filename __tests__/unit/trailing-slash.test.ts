@@ -6,7 +6,7 @@
  * production server does (status, Location with the query, and the headers
  * routeHeaders gives the same path), from the table a Netlify build writes.
  */
-import { redirectHeaderTable } from "../../src/adapters"
+import { redirectHeaderTable } from "../../src/build-time/adapters"
 import { redirectHeaders } from "../../src/lib/trailing-slash"
 import { headerRules } from "../../src/security/headers"
 import { routeHeaders } from "../../src/server/route-headers"
@@ -21,7 +21,7 @@ jest.mock(
   () => {
     const { headerRules: rulesOf } = jest.requireActual("../../src/security/headers")
     const cms = { connect: ["https://api.github.com"], images: ["https://raw.githubusercontent.com"] }
-    return { __esModule: true, default: jest.requireActual("../../src/adapters").redirectHeaderTable(rulesOf({ scriptHashes: ["'sha256-AAAA'"], cms })) }
+    return { __esModule: true, default: jest.requireActual("../../src/build-time/adapters").redirectHeaderTable(rulesOf({ scriptHashes: ["'sha256-AAAA'"], cms })) }
   },
   { virtual: true },
 )
@@ -32,7 +32,7 @@ const PATHS = ["/product/", "/contact/", "/admin/", "/admin//", "/admin/config.y
 
 describe("the edge function's headers", () => {
   it("are the production server's for the same path", () => {
-    const server = routeHeaders(rules, { files: [], headerRoutes: [] })
+    const server = routeHeaders(rules, { files: [] })
     for (const pathname of PATHS) expect([pathname, redirectHeaders(table, pathname)]).toEqual([pathname, server(pathname)])
   })
 

@@ -49,7 +49,7 @@ interface Body {
   gzip?: Buffer
 }
 
-/** Every file of the floor's build, with the brotli (best) and gzip (level 9) copies the site's build writes of its own (src/postbuild/precompress.ts) */
+/** Every file of the floor's build, with the brotli (best) and gzip (level 9) copies the site's build writes of its own (src/build-time/postbuild/precompress.ts) */
 function readBuild(publicDir: string): Map<string, Body> {
   const files = new Map<string, Body>()
   const walk = (dir: string) => {

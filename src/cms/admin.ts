@@ -3,7 +3,7 @@
  * content model, src/cms/config.ts), Decap's prebuilt bundle with its own
  * React (it never touches the site's), and the preview bundle that shows
  * entries with the site's own sections and stylesheet (src/cms/preview/).
- * The build writes them into public/admin/ (src/postbuild/admin.ts); `gatsby
+ * The build writes them into public/admin/ (src/build-time/postbuild/admin.ts); `gatsby
  * develop` serves them from memory (gatsby-node's onCreateDevServer).
  */
 import { promises as fs } from "node:fs"

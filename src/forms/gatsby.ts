@@ -17,7 +17,7 @@ guardLambdaRequests()
  * (CSP, HSTS, ...): a CDN's header rules do not reach a function's answer, so
  * the function sends them. Written as a bare `process.env.NAME` on purpose:
  * Gatsby's build of the functions replaces it with the value gatsby-config
- * put there (src/adapters.ts, exportFunctionHeaders).
+ * put there (src/build-time/adapters.ts, exportFunctionHeaders).
  */
 const SITE_HEADERS: Record<string, string> = JSON.parse(process.env.SITE_FUNCTION_HEADERS || "{}")
 

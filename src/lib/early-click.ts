@@ -1,7 +1,7 @@
 /**
  * A tap on a button before React listens is lost: until hydration a button
  * has no handler, and the tap itself only starts loading the scripts (see
- * the page loader, src/postbuild/page-loader.ts). For the buttons that
+ * the page loader, src/build-time/postbuild/page-loader.ts). For the buttons that
  * opt in with a `data-early-click` attribute (the menu toggler and the
  * Solutions sub-menu button), the loader keeps the last one clicked before
  * hydration starts under EARLY_CLICK; once the page has hydrated,

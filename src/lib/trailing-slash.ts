@@ -36,7 +36,7 @@ export const redirectStatus = (method: string): 301 | 308 => (method === "GET" |
  * The site's headers for an answer that is no file (a redirect), by the
  * `source` of each of gatsby-config's header rules: the complete set the
  * production server sends for a path that source covers (written by the
- * build: src/adapters.ts, redirectHeaderTable).
+ * build: src/build-time/adapters.ts, redirectHeaderTable).
  */
 export type RedirectHeaderTable = { source: string; headers: Record<string, string> }[]
 

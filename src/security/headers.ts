@@ -20,7 +20,7 @@ export interface CmsOrigins {
 /**
  * The Content-Security-Policy of every response. Scripts: the site's own
  * files and a fixed list of inline scripts by hash (the page loader's:
- * inlineScriptHashes in src/postbuild/loader.ts);
+ * inlineScriptHashes in src/build-time/postbuild/loader.ts);
  * no 'unsafe-inline', no 'unsafe-eval'. Styles keep 'unsafe-inline': Gatsby
  * inlines the stylesheet and React sets style attributes, which hashes
  * cannot cover.
@@ -90,7 +90,7 @@ const UNHASHED_FILES = ["/robots.txt", "/sitemap.xml", "/sitemap-index.xml", "/s
 
 /**
  * The site's response header rules, for this build's inline scripts and CMS
- * backend (src/site-headers.ts gives both, for gatsby-config's `headers`).
+ * backend (src/build-time/site-headers.ts gives both, for gatsby-config's `headers`).
  * They are read the way Gatsby's adapters read them
  * (`createHeadersMatcher`, which the production server uses too: see
  * src/server/route-headers.ts): each file first gets Gatsby's own headers for

@@ -6,9 +6,9 @@ import path from "path"
 import type { Duplex } from "stream"
 import zlib from "zlib"
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify"
-import { MIN_BYTES } from "../postbuild/precompress"
 import { parseUrlencoded } from "../forms/urlencoded"
 import { BODY_LIMIT_BYTES, refusedEarly, type Endpoint, type FormResponse, type FormService } from "../forms/service"
+import { MIN_BYTES } from "../lib/compression"
 import { canonicalTarget, movesToCanonical, redirectStatus } from "../lib/trailing-slash"
 import { REVALIDATE } from "../security/headers"
 import type { ServerConfig } from "./config"
@@ -206,7 +206,7 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
   for (const notFound of ["/404", "/404.html"]) app.get(notFound, (request, reply) => sitePage(request, reply, 404))
 
   // cacheControl false: the Cache-Control of gatsby-config's rules stands.
-  // preCompressed: the build's .br and .gz copies (src/postbuild/precompress.ts) go
+  // preCompressed: the build's .br and .gz copies (src/build-time/postbuild/precompress.ts) go
   // out as they are; @fastify/compress leaves an encoded response alone and
   // still compresses what has no copy. dotfiles: a file whose name starts
   // with a dot is nothing the site publishes.

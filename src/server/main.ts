@@ -2,12 +2,16 @@ import fs from "fs"
 import path from "path"
 import { ConfigError } from "../forms/config"
 import { formService } from "../forms/service"
-import { siteHeaders } from "../site-headers"
 import { buildServer } from "./app"
 import { readServerConfig } from "./config"
 import { readSiteRoutes, routeHeaders, ROUTES_FILE } from "./route-headers"
 
-/** `npm run serve`: the production server on PORT (9000) at HOST (127.0.0.1). */
+/**
+ * `npm run serve`: the production server on PORT (9000) at HOST (127.0.0.1).
+ * The build compiles this file into one script (src/build-time/server-adapter.ts),
+ * so the server runs on what the build wrote: public/, the routes file and
+ * that script, with node_modules. It imports nothing the build runs.
+ */
 async function main(): Promise<void> {
   const env = process.env
   const publicDir = path.resolve(env.PUBLIC_DIR || "public")
@@ -17,8 +21,9 @@ async function main(): Promise<void> {
   // written by the build's adapter (adapter.ts), beside public/; one missing, unreadable or corrupt is refused with a ConfigError
   const routesFile = path.resolve(publicDir, "..", ROUTES_FILE)
   const config = readServerConfig(env)
-  // the rules gatsby-config hands Gatsby (headers: siteHeaders()), matched as its adapters match them
-  const headersFor = routeHeaders(siteHeaders(), readSiteRoutes(routesFile))
+  // the rules gatsby-config handed Gatsby, as the build wrote them down, matched as its adapters match them
+  const routes = readSiteRoutes(routesFile)
+  const headersFor = routeHeaders(routes.rules, routes)
   const service = formService()
   const app = await buildServer({ publicDir, service, headersFor, trustProxy: config.trustProxy, timeouts: config, logger: config.logRequests })
 

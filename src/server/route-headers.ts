@@ -11,10 +11,17 @@ type HeaderRules = NonNullable<GatsbyConfig["headers"]>
 /** Where the production-server adapter (adapter.ts) writes the build's routes, relative to the site's folder. */
 export const ROUTES_FILE = ".cache/production-server-routes.json"
 
-/** What the adapter writes: every file of public/ with the headers Gatsby gave it, and Gatsby's site-wide header routes. */
+/**
+ * What the adapter writes: every file of public/ with the headers Gatsby gave
+ * it, Gatsby's site-wide header routes, and gatsby-config's header rules
+ * themselves, for what is no file of the build (worked out once, by the
+ * build: the server needs neither the page loader's build nor the CMS's
+ * configuration to know them).
+ */
 export interface SiteRoutes {
   files: { path: string; headers: Header[] }[]
   headerRoutes: { path: string; headers: Header[] }[]
+  rules: HeaderRules
 }
 
 /**
@@ -38,7 +45,7 @@ export function readSiteRoutes(file: string): SiteRoutes {
   } catch (error) {
     throw refuse(`corrupt: it does not parse (${(error as Error).message.replace(/\s+/g, " ")})`)
   }
-  if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes)) throw refuse("not the adapter's (no files and headerRoutes lists)")
+  if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes) || !Array.isArray(routes?.rules)) throw refuse("not the adapter's (no files, headerRoutes and rules lists)")
   return routes as SiteRoutes
 }
 
@@ -55,7 +62,7 @@ const asRecord = (headers: readonly Header[]): Record<string, string> => Object.
  *   over Gatsby's page defaults, and revalidation: it is not a file with a
  *   content hash, whatever its name looks like.
  */
-export function routeHeaders(rules: HeaderRules, routes: SiteRoutes): (pathname: string) => Record<string, string> {
+export function routeHeaders(rules: HeaderRules, routes: Pick<SiteRoutes, "files">): (pathname: string) => Record<string, string> {
   const files = new Map(routes.files.map((file) => [file.path, asRecord(file.headers)]))
   const matcher = createHeadersMatcher(rules, "")
   // The rules for a path that is no file; reach-router's matcher decodes the

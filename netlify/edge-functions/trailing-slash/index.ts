@@ -7,7 +7,7 @@
  * deployed; this function makes every such path take the same rule
  * everywhere, query included (docs/deploying.md). Netlify's header rules do
  * not reach an edge function's answer, so the build leaves the headers here
- * (redirect-headers.json, written by src/adapters.ts).
+ * (redirect-headers.json, written by src/build-time/adapters.ts).
  */
 import { canonicalTarget, movesToCanonical, redirectHeaders, redirectStatus } from "../../../src/lib/trailing-slash.ts"
 import table from "./redirect-headers.json" with { type: "json" }

@@ -3,6 +3,7 @@ import fs from "fs/promises"
 import path from "path"
 import { promisify } from "util"
 import zlib from "zlib"
+import { MIN_BYTES } from "../../lib/compression"
 import type { PostbuildStep } from "./step"
 
 /**
@@ -20,8 +21,7 @@ import type { PostbuildStep } from "./step"
 /** The kinds of file worth compressing: text the site sends. Source maps are left to on-the-fly compression (rarely fetched, and the largest files). */
 export const COMPRESSIBLE = [".html", ".js", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest"] as const
 
-/** Below this a compressed copy saves too little to matter; also the server's threshold for compressing on the fly. */
-export const MIN_BYTES = 1024
+export { MIN_BYTES }
 
 const ENCODINGS = [
   { suffix: ".br", compress: promisify(zlib.brotliCompress), options: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } } },

@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs"
 import path from "node:path"
-import { scriptHash } from "../security/headers"
+import { scriptHash } from "../../security/headers"
 import type { PostbuildStep } from "./step"
 import { GLOBALS_ID, inlineScriptHashes, pageLoader, SCRIPTS_ID } from "./loader"
 
@@ -176,7 +176,7 @@ export const inlineScripts: PostbuildStep = {
     reporter.panicOnBuild(
       `Inline scripts that the Content-Security-Policy does not allow (after an upgrade of Gatsby or a plugin, or a new inline script):\n${[...unknown]
         .map(([hash, pages]) => `  - ${hash} in ${pages.slice(0, 3).join(", ")}${pages.length > 3 ? ` and ${pages.length - 3} more` : ""}`)
-        .join("\n")}\nCheck each script; if it is to stay, allow its hash in inlineScriptHashes() in src/postbuild/loader.ts.`,
+        .join("\n")}\nCheck each script; if it is to stay, allow its hash in inlineScriptHashes() in src/build-time/postbuild/loader.ts.`,
     )
   },
 }

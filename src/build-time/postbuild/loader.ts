@@ -8,7 +8,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { buildSync } from "esbuild"
-import { scriptHash } from "../security/headers"
+import { scriptHash } from "../../security/headers"
 
 /** The JSON block that holds Gatsby's per-page globals (window.pagePath, ___chunkMapping, …) */
 export const GLOBALS_ID = "gatsby-globals"
@@ -18,14 +18,14 @@ export const SCRIPTS_ID = "gatsby-scripts"
 export const SCRIPTS_FALLBACK_MS = 5000
 
 /** Beside this file; from the project's root where Gatsby runs this file compiled into .cache/ */
-const SOURCE = [path.join(__dirname, "page-loader.ts"), path.resolve("src/postbuild/page-loader.ts")].find((file) => fs.existsSync(file))
+const SOURCE = [path.join(__dirname, "page-loader.ts"), path.resolve("src/build-time/postbuild/page-loader.ts")].find((file) => fs.existsSync(file))
 
 let built: string | undefined
 
 /** The loader as it goes into the pages: minified, without a trailing newline. */
 export function pageLoader(): string {
   if (built === undefined) {
-    if (!SOURCE) throw new Error("src/postbuild/page-loader.ts is missing: the pages' loader script cannot be built.")
+    if (!SOURCE) throw new Error("src/build-time/postbuild/page-loader.ts is missing: the pages' loader script cannot be built.")
     const result = buildSync({
       entryPoints: [SOURCE],
       bundle: true,
@@ -50,7 +50,7 @@ export function pageLoader(): string {
 /**
  * Every hash the pages' script-src allows: the page loader's, as built, and
  * nothing else. No plugin writes an inline script; a new one stops the build,
- * naming its hash (src/postbuild/inline-scripts.ts).
+ * naming its hash (src/build-time/postbuild/inline-scripts.ts).
  */
 export function inlineScriptHashes(): string[] {
   return [scriptHash(pageLoader())]

@@ -2,10 +2,10 @@ import fs from "node:fs"
 import path from "node:path"
 import type { GatsbyConfig, IAdapter } from "gatsby"
 import createNetlifyAdapter from "gatsby-adapter-netlify"
-import type { RedirectHeaderTable } from "./lib/trailing-slash"
-import { ConfigError } from "./forms/config"
-import { productionServerAdapter } from "./server/adapter"
-import { routeHeaders } from "./server/route-headers"
+import type { RedirectHeaderTable } from "../lib/trailing-slash"
+import { ConfigError } from "../forms/config"
+import { productionServerAdapter } from "./server-adapter"
+import { routeHeaders } from "../server/route-headers"
 
 /** The deploy targets a build can be made for, chosen with SITE_ADAPTER (docs/deploying.md). */
 export const SITE_ADAPTERS = ["production-server", "netlify"] as const
@@ -23,7 +23,7 @@ type HeaderRules = NonNullable<GatsbyConfig["headers"]>
  */
 export function siteAdapter(rules: HeaderRules, env: NodeJS.ProcessEnv = process.env): IAdapter {
   const target = env.SITE_ADAPTER || "production-server"
-  if (target === "production-server") return productionServerAdapter()
+  if (target === "production-server") return productionServerAdapter(rules)
   if (target !== "netlify") throw new ConfigError(`SITE_ADAPTER is "${target}"; it must be one of ${SITE_ADAPTERS.join(", ")} (default production-server).`)
   const netlify = createNetlifyAdapter()
   return {
@@ -52,7 +52,7 @@ export const REDIRECT_HEADERS_FILE = "netlify/edge-functions/trailing-slash/redi
  * src/lib/trailing-slash.ts picks the most specific that covers a path.
  */
 export function redirectHeaderTable(rules: HeaderRules): RedirectHeaderTable {
-  const headersFor = routeHeaders(rules, { files: [], headerRoutes: [] })
+  const headersFor = routeHeaders(rules, { files: [] })
   const sources = [...new Set(rules.map((rule) => rule.source))]
   return sources.map((source) => ({ source, headers: headersFor(`${source.replace(/\/\*$/, "")}/`) }))
 }
@@ -71,7 +71,7 @@ export function writeRedirectHeaders(rules: HeaderRules, file = path.resolve(RED
  * each file's own route still overrides it, header by header.
  */
 export function withSiteWideRules<T extends { path: string; headers: { key: string; value: string }[] }>(headerRoutes: T[], rules: HeaderRules): T[] {
-  const notAFile = routeHeaders(rules, { files: [], headerRoutes: [] })("/")
+  const notAFile = routeHeaders(rules, { files: [] })("/")
   return headerRoutes.map((route) => (route.path === "/*" ? { ...route, headers: Object.entries(notAFile).map(([key, value]) => ({ key, value })) } : route))
 }
 
@@ -86,5 +86,5 @@ export function withSiteWideRules<T extends { path: string; headers: { key: stri
  * (it replaces every `process.env.NAME` with the build's value).
  */
 export function exportFunctionHeaders(rules: NonNullable<GatsbyConfig["headers"]>, env: NodeJS.ProcessEnv = process.env): void {
-  env.SITE_FUNCTION_HEADERS = JSON.stringify(routeHeaders(rules, { files: [], headerRoutes: [] })("/api/contact"))
+  env.SITE_FUNCTION_HEADERS = JSON.stringify(routeHeaders(rules, { files: [] })("/api/contact"))
 }

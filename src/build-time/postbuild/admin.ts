@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs"
 import path from "node:path"
-import { adminFiles } from "../cms/admin"
+import { adminFiles } from "../../cms/admin"
 import type { PostbuildStep } from "./step"
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The page's one inline script (browser code; src/postbuild/loader.ts builds
+ * The page's one inline script (browser code; src/build-time/postbuild/loader.ts builds
  * it into the pages, minified, and the Content-Security-Policy allows it by
  * the hash of that output).
  *
@@ -21,7 +21,7 @@
  * hydration. The ids and the timer come in as constants from the build
  * (LOADER_CONSTANTS in loader.ts), so this file holds behaviour only.
  */
-import { EARLY_CLICK, EARLY_CLICK_SELECTOR, HYDRATION_STARTED } from "../lib/early-click"
+import { EARLY_CLICK, EARLY_CLICK_SELECTOR, HYDRATION_STARTED } from "../../lib/early-click"
 
 declare const GLOBALS_ID: string
 declare const SCRIPTS_ID: string
