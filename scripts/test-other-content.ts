@@ -63,7 +63,10 @@ async function otherContent(content: string): Promise<string[]> {
   })
   // the estimator names the machines each line uses: the validation asks for the new name there too
   editJson(content, "estimate/estimate.json", (estimate) => {
-    for (const solution of estimate.solutions as { machines: string[] }[]) solution.machines = solution.machines.map((machine) => (machine === renamed ? "Inclined Feed Conveyor" : machine))
+    // a solution's line, and a stream's own line where it has one (hospital waste)
+    for (const line of [...(estimate.solutions as { machines: string[] }[]), ...(estimate.streams as { machines?: string[] }[])]) {
+      if (line.machines) line.machines = line.machines.map((machine) => (machine === renamed ? "Inclined Feed Conveyor" : machine))
+    }
   })
   changes.push("products: the first machine's name (and where the estimator names it)")
 

@@ -266,7 +266,8 @@ describe("validateContent: the estimator's factors (content/estimate/estimate.js
       estimate.streams[0]!.efficiency = "no-such-factor"
       estimate.shared.gridEmission = "grid-ef-mars"
       estimate.solutions[0]!.machines.push("Flux Capacitor")
-      estimate.streams[1]!.machines = ["Conveyor Belt", "Warp Drive"]
+      // a machine the content's own first line names (renamed where other content renames it), and one that does not exist
+      estimate.streams[1]!.machines = [estimate.solutions[0]!.machines[0]!, "Warp Drive"]
     })
     expect(await errorsOf()).toEqual([
       `content/estimate/estimate.json: streams[0] ("municipal-waste").efficiency names the factor "no-such-factor", which is not in "factors". Add it or fix the id.`,
