@@ -2,7 +2,8 @@
 // unreadable, its compiled server missing, or older than any source (src,
 // content, static, gatsby-*.ts, package-lock.json), then runs the production
 // server (src/server/main.ts, as the build compiled it) in the foreground.
-// buildIfNeeded is exported for the audit (scripts/audit/main.ts), buildState
+// With --no-build (`npm run serve`) it serves the last build as it is, and
+// says so plainly when there is none. buildIfNeeded is exported for the audit (scripts/audit/main.ts), buildState
 // for the tests.
 //
 // Stopping: SIGINT, SIGTERM and SIGHUP go to the build or the server once
@@ -51,17 +52,24 @@ function routesProblem(file) {
   return undefined
 }
 
+/** Why the build in root cannot be served at all (none, no usable routes file, no compiled server), or undefined when it can */
+function unservable(root) {
+  if (!fs.existsSync(path.join(root, "public", "index.html"))) return "No build yet"
+  const problem = routesProblem(path.join(root, ROUTES))
+  if (problem) return `The build's ${ROUTES} is ${problem}`
+  if (!fs.existsSync(path.join(root, SERVER))) return `The build's ${SERVER} is missing`
+  return undefined
+}
+
 /**
  * Whether the site in root needs a build, and why: no public/index.html, a
  * routes file that is missing or does not parse, no compiled server, or a
  * source newer than public/index.html.
  */
 export function buildState(root = projectRoot) {
-  const builtAt = fs.statSync(path.join(root, "public", "index.html"), { throwIfNoEntry: false })?.mtimeMs
-  if (builtAt === undefined) return { needed: true, reason: "No build yet" }
-  const problem = routesProblem(path.join(root, ROUTES))
-  if (problem) return { needed: true, reason: `The build's ${ROUTES} is ${problem}` }
-  if (!fs.existsSync(path.join(root, SERVER))) return { needed: true, reason: `The build's ${SERVER} is missing` }
+  const unusable = unservable(root)
+  if (unusable) return { needed: true, reason: unusable }
+  const builtAt = fs.statSync(path.join(root, "public", "index.html")).mtimeMs
   const changed = sources.filter((source) => newest(path.join(root, source)) > builtAt)
   if (changed.length > 0) return { needed: true, reason: `Changed since the last build (${changed.join(", ")})` }
   return { needed: false, reason: "The build is up to date" }
@@ -136,6 +144,15 @@ async function main() {
       child.once("exit", (code, signal) => resolve(signal ? 128 + (os.constants.signals[signal] ?? 0) : (code ?? 1)))
     })
 
+  if (process.argv.includes("--no-build")) {
+    // `npm run serve`: the last build as it is, never a build; no build at all is said plainly
+    const unusable = unservable(projectRoot)
+    if (unusable) {
+      console.error(`${unusable}: run \`npm run build\` first, or \`npm start\`, which builds when needed.`)
+      return 1
+    }
+    return run([SERVER], ["inherit", "inherit", "inherit", "ipc"])
+  }
   const state = buildState()
   explain(state)
   if (state.needed) {

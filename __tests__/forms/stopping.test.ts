@@ -11,7 +11,7 @@
  * (sources dated before its copy of the build, so nothing here ever starts a
  * build, and the checkout's public/ and .cache/ stay untouched).
  */
-import { execFileSync, spawn, type ChildProcess } from "child_process"
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "child_process"
 import fs from "fs"
 import http from "http"
 import net from "net"
@@ -308,6 +308,17 @@ describe("a corrupt or unreadable routes file", () => {
       expect([name, output.trim().split("\n")]).toEqual([name, [expect.stringMatching(/production-server-routes\.json .*Build again/)]])
       expect(output).not.toMatch(/^\s+at /m)
     })
+  })
+
+  it("has `npm run serve` (start.mjs --no-build) say plainly that there is no build, and never build", () => {
+    const folder = tempDir("stopping-serve-")
+    fs.mkdirSync(path.join(folder, "scripts"))
+    fs.copyFileSync(path.join(ROOT, "scripts", "start.mjs"), path.join(folder, "scripts", "start.mjs"))
+    const serve = spawnSync(process.execPath, [path.join(folder, "scripts", "start.mjs"), "--no-build"], { encoding: "utf8", timeout: 10_000 })
+    expect(serve.status).toBe(1)
+    expect(serve.stderr.trim()).toBe("No build yet: run `npm run build` first, or `npm start`, which builds when needed.")
+    expect(serve.stdout).not.toMatch(/building/i)
+    expect(fs.existsSync(path.join(folder, "public"))).toBe(false)
   })
 
   it("makes `npm start` build again (buildState, without building)", () => {
