@@ -8,6 +8,7 @@ import path from "path"
 import {
   defaultDays,
   estimate,
+  factorById,
   factorsUsed,
   formatNumber,
   gridFactor,
@@ -27,6 +28,7 @@ import {
   type Factor,
   type SolutionResult,
 } from "../../src/lib/estimate"
+import { mulberry32 } from "../support/random"
 
 const source = { title: "Test", publisher: "Test", year: 2024, url: "https://example.org" }
 const factor = (id: string, low: number, typical: number, high: number): Factor => ({ id, label: id, low, typical, high, unit: "u", source })
@@ -298,6 +300,18 @@ describe("numbers as typed", () => {
     expect(french("1 000")).toBe(1000)
   })
 
+  it("in Indian English and Hindi, lakhs and crores as written there, and groups of three too", () => {
+    for (const locale of ["en-IN", "hi-IN"]) {
+      const indian = numberReader(locale)
+      expect([locale, indian("1,00,000")]).toEqual([locale, 100000])
+      expect([locale, indian("1,00,00,000.5")]).toEqual([locale, 10000000.5])
+      expect([locale, indian("100,000")]).toEqual([locale, 100000])
+      expect([locale, indian("1,00,0")]).toEqual([locale, NaN])
+    }
+    // elsewhere a lakh's commas are no number: not silently a hundred thousand in a locale that does not write it
+    expect(english("1,00,000")).toBeNaN()
+  })
+
   it.each(["abc", "1,00,0", "1.2.3", "12 t", "", "1,,000", "-", "--5"])("%p is no number", (text) => {
     expect(english(text)).toBeNaN()
     expect(german(text)).toBeNaN()
@@ -404,6 +418,115 @@ describe("on the site's own factors (content/estimate/estimate.json)", () => {
     for (const stream of model.streams.filter((candidate) => candidate.efficiency && candidate.moisture)) {
       const at = (moisture: number) => pick(estimate(model, { ...base(stream.id), moisture }), "electricity").kWhPerDay.typical
       expect([stream.id, at(10) > at(30) && at(30) > at(60)]).toEqual([stream.id, true])
+    }
+  })
+})
+
+describe("properties, on random factors and inputs (seeded: a failure shows again with the same case)", () => {
+  const CASES = 400
+  const random = mulberry32(37)
+  const between = (low: number, high: number) => low + (high - low) * random()
+  /** A factor with a random range inside [low, high] */
+  const randomFactor = (id: string, low: number, high: number): Factor => {
+    const [a, b, c] = [between(low, high), between(low, high), between(low, high)].sort((x, y) => x - y)
+    return factor(id, a!, b!, c!)
+  }
+  const randomModel = (): EstimateModel => ({
+    ...MODEL,
+    factors: MODEL.factors.map((candidate) => {
+      switch (candidate.id) {
+        case "msw-heat":
+          return randomFactor(candidate.id, 2, 16)
+        case "steam":
+          return randomFactor(candidate.id, 0.05, 0.3)
+        case "mcf":
+          return randomFactor(candidate.id, 0.4, 1)
+        case "collected":
+          return randomFactor(candidate.id, 0, 0.9)
+        case "ox":
+          return randomFactor(candidate.id, 0, 0.1)
+        case "fossil":
+          return randomFactor(candidate.id, 0, 1)
+        case "grid":
+          return randomFactor(candidate.id, 0, 1.2)
+        default:
+          return candidate
+      }
+    }),
+  })
+  const randomInputs = () => ({ stream: "msw", amount: between(0.001, 1e4), per: "day" as const, moisture: between(0, 95), days: Math.round(between(1, 365)) })
+  const cases = Array.from({ length: CASES }, () => ({ model: randomModel(), inputs: randomInputs() }))
+  const levels = ["low", "typical", "high"] as const
+
+  it("every part and the net are finite and ordered low ≤ typical ≤ high; the net is the parts' sum, the low end counting the most fossil CO2", () => {
+    for (const { model, inputs } of cases) {
+      const result = pick(estimate(model, inputs), "electricity")
+      for (const part of [result.kWhPerDay, result.gridCredit, result.landfill, result.fossil, result.co2e]) {
+        expect(Number.isFinite(part.low) && Number.isFinite(part.high)).toBe(true)
+        expect(part.low <= part.typical && part.typical <= part.high).toBe(true)
+      }
+      expect(result.co2e.low).toBeCloseTo(result.gridCredit.low + result.landfill.low - result.fossil.high, 6)
+      expect(result.co2e.high).toBeCloseTo(result.gridCredit.high + result.landfill.high - result.fossil.low, 6)
+    }
+  })
+
+  it("fossil CO2 is the tonnes burnt times the factor: never below zero, and none when nothing burns", () => {
+    for (const { model, inputs } of cases) {
+      const result = pick(estimate(model, inputs), "electricity")
+      const fossil = factorById(model, "fossil")
+      const burns = result.heatingValue.typical > 0
+      for (const level of levels) expect(result.fossil[level]).toBeCloseTo(burns ? inputs.amount * inputs.days * fossil[level] : 0, 6)
+    }
+  })
+
+  it("no output, no credit: waste that makes no electricity credits no grid and avoids no landfill", () => {
+    let seen = 0
+    for (const { model, inputs } of cases) {
+      const result = pick(estimate(model, inputs), "electricity")
+      if (result.kWhPerDay.typical > 0) continue
+      seen += 1
+      expect(result.gridCredit.typical).toBe(0)
+      expect(result.landfill.typical).toBe(0)
+      expect(result.co2e.typical).toBe(0)
+    }
+    // the random moistures reach waste too wet to burn often enough to test it
+    expect(seen).toBeGreaterThan(10)
+  })
+
+  it("the landfill methane is proportional to MCF and to the gas not collected", () => {
+    for (const { model, inputs } of cases.slice(0, 100)) {
+      const at = (mcf: number, collected: number) =>
+        pick(
+          estimate({ ...model, factors: model.factors.map((f) => (f.id === "mcf" ? factor("mcf", mcf, mcf, mcf) : f.id === "collected" ? factor("collected", collected, collected, collected) : f)) }, inputs),
+          "electricity",
+        ).landfill.typical
+      const full = at(1, 0)
+      if (full === 0) continue
+      expect(at(0.4, 0) / full).toBeCloseTo(0.4, 9)
+      expect(at(0.8, 0.5) / full).toBeCloseTo(0.4, 9)
+    }
+  })
+
+  it("plant size: too small exactly below the smallest plant's output, too large exactly above the largest plant's tonnes", () => {
+    for (let i = 0; i < CASES; i++) {
+      const kW = between(0, 100)
+      const tonnes = 10 ** between(-3, 7)
+      const verdict = plantExists(MODEL, { kW: { low: kW / 2, typical: kW, high: kW * 2 } }, tonnes)
+      // MODEL: the smallest plant makes 32 kW; the largest burns 5,000 t a day; a plant making nothing is not sized
+      const expected = kW > 0 && kW < 32 ? "small" : tonnes > 5000 ? "large" : undefined
+      expect([kW, tonnes, verdict]).toEqual([kW, tonnes, expected])
+    }
+  })
+
+  it("a number written in the visitor's locale reads back as itself (en-GB, en-IN, de-DE, fr-FR, hi-IN)", () => {
+    for (const locale of ["en-GB", "en-IN", "de-DE", "fr-FR", "hi-IN"]) {
+      const read = numberReader(locale)
+      const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3, numberingSystem: "latn" })
+      for (let i = 0; i < 200; i++) {
+        const value = Math.round(10 ** between(-2, 7) * 1000) / 1000
+        const written = format.format(value)
+        expect([locale, written, read(written)]).toEqual([locale, written, value])
+      }
     }
   })
 })

@@ -8,7 +8,13 @@
  * A range is worked out three times: with every factor at its low value,
  * at its typical value and at its high value, each factor taken in the
  * direction that lowers (or raises) the answer. The visitor's own inputs
- * (amount, moisture, days) are exact.
+ * (amount, moisture, days, and the grid's emission factor when they give
+ * one in place of India's) are exact.
+ *
+ * Greenhouse gas comes in parts: the grid electricity displaced, the
+ * landfill methane avoided and the fossil CO2 the burning emits; the net is
+ * the first two less the third, each part taken in the direction that
+ * lowers (or raises) the net. No output, no grid credit.
  */
 
 export interface Factor {
@@ -364,7 +370,8 @@ export const readPlainNumber: NumberReader = (text) => (/^[+-]?(\d+\.?\d*|\.\d+)
 
 /**
  * A number as a visitor in this locale types it: the locale's decimal sign
- * and its thousands separators (en-GB 1,000.5, de 1.000,5, fr 1 000,5),
+ * and its thousands separators (en-GB 1,000.5, de 1.000,5, fr 1 000,5,
+ * en-IN and hi-IN 1,00,000.5 as well as 100,000.5),
  * spaces between groups of three in any locale, and scientific notation.
  * "1,000" is a thousand in English and one in German, as each writes it; a
  * sign that cannot be the locale's separator (en "12,5": no group of three)
@@ -374,6 +381,8 @@ export function numberReader(locale: string): NumberReader {
   const parts = new Intl.NumberFormat(locale).formatToParts(1000.5)
   const decimal = parts.find((part) => part.type === "decimal")?.value ?? "."
   const group = parts.find((part) => part.type === "group")?.value ?? ","
+  // a locale that groups in twos above the thousands writes a million 10,00,000
+  const lakhs = /^\d\d\D\d\d\D\d{3}$/.test(new Intl.NumberFormat(locale, { numberingSystem: "latn" }).format(1000000))
   const escape = (sign: string) => sign.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
   const spaces = /[ \u00a0\u202f]/
   return (typed) => {
@@ -382,7 +391,9 @@ export function numberReader(locale: string): NumberReader {
     if (/^\d{1,3}([ \u00a0\u202f]\d{3})+([.,]\d+)?$/.test(text)) text = text.replace(new RegExp(spaces.source, "g"), "")
     if (/^\d+(\.\d+)?e[+-]?\d+$/i.test(text)) return Number(text)
     const groupSign = spaces.test(group) ? "\u0000" : group
-    const grouped = new RegExp(`^\\d{1,3}(${escape(groupSign)}\\d{3})+(${escape(decimal)}\\d+)?$`)
+    // groups of three (1,000,000), or in a locale that writes them, of two above the thousands (en-IN 10,00,000)
+    const thousands = lakhs ? `(\\d{1,3}(${escape(groupSign)}\\d{3})+|\\d{1,2}(${escape(groupSign)}\\d{2})+${escape(groupSign)}\\d{3})` : `\\d{1,3}(${escape(groupSign)}\\d{3})+`
+    const grouped = new RegExp(`^${thousands}(${escape(decimal)}\\d+)?$`)
     const plain = new RegExp(`^\\d+(${escape(decimal)}\\d+)?$`)
     if (grouped.test(text) || plain.test(text)) return Number(text.split(groupSign).join("").replace(decimal, "."))
     // the other sign, once, where it cannot be a thousands separator: the decimal sign
