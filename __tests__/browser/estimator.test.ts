@@ -218,6 +218,8 @@ describe("the factor table on a phone, and the estimate on paper", () => {
     await page.emulateMedia({ media: "print" })
     const visible = (selector: string) => page.$$eval(selector, (elements) => elements.filter((element) => element.getClientRects().length > 0).length)
     expect(await visible(".site-header, .site-footer, .estimate-reference, .estimator__actions")).toBe(0)
+    // the skip link is moved off screen, not hidden: on paper it printed over the results
+    expect(await page.$eval(".skip-link", (link) => getComputedStyle(link).display)).toBe("none")
     expect(await visible("#estimate-amount")).toBe(1)
     expect(await visible(".estimator__card")).toBe(estimate(content, readInputs(content, { stream, amount: "50" }, 20).inputs).length)
     const printed = await page.$$eval(".estimator__print-sources li", (items) => items.filter((item) => item.getClientRects().length > 0).map((item) => item.textContent ?? ""))
