@@ -4,7 +4,7 @@ import type { GatsbyNode } from "gatsby"
 import { resolveGalleryPictures, type FileNode } from "./src/content/gallery"
 import { typeDefs } from "./src/content/schema"
 import { parseInlineSvg, UnfitSvgError } from "./src/content/inline-svg"
-import { validateContent } from "./src/content/validate"
+import { validateContent } from "./src/content/validate-content"
 import { solutionPath } from "./src/content/routes"
 import { readRetention } from "./src/forms/config"
 import { useAvifEffort } from "./src/images/avif-effort"
@@ -12,7 +12,7 @@ import { gallerySources } from "./src/content/gallery-sources"
 import { GALLERY_LARGEST, prepareRenditions, RENDITIONS_DIR } from "./src/images/renditions"
 import { runPostbuild } from "./src/build-time/postbuild"
 
-export { onCreateWebpackConfig } from "./src/webpack/config"
+export { onCreateWebpackConfig } from "./src/webpack/webpack-config"
 
 const CONTENT = path.resolve("content")
 

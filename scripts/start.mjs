@@ -92,7 +92,7 @@ export function buildIfNeeded(spawnOptions = {}) {
 
 // ------------------------------------------------------------------ npm start
 
-/** The server's own limit (src/server/config.ts); a value it refuses stops it at start anyway */
+/** The server's own limit (src/server/server-config.ts); a value it refuses stops it at start anyway */
 function shutdownLimitMs() {
   const value = Number(process.env.SERVER_SHUTDOWN_TIMEOUT_MS || 10_000)
   return Number.isFinite(value) && value >= 0 ? value : 10_000

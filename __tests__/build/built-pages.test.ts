@@ -8,7 +8,7 @@
 import fs from "fs"
 import path from "path"
 import { inlineScriptHashes } from "../../src/build-time/postbuild/loader"
-import { scriptHash } from "../../src/security/headers"
+import { scriptHash } from "../../src/security/header-rules"
 import { ROOT, assertBuilt } from "../support/serve"
 
 const PUBLIC = path.join(ROOT, "public")

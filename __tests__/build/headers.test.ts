@@ -11,7 +11,7 @@ import zlib from "zlib"
 import gatsbyConfig from "../../gatsby-config"
 import { COMPRESSIBLE, MIN_BYTES } from "../../src/build-time/postbuild/precompress"
 import { inlineScriptHashes } from "../../src/build-time/postbuild/loader"
-import { scriptHash } from "../../src/security/headers"
+import { scriptHash } from "../../src/security/header-rules"
 import { grade, parseCsp } from "../support/observatory"
 import { FIRST_SOLUTION, NOT_FOUND_PROBE, PAGE_ROUTES } from "../support/content"
 import { ROOT, serveBuild, type Served } from "../support/serve"
@@ -59,7 +59,7 @@ describe("security headers", () => {
       expect([where, headers.get("strict-transport-security")]).toEqual([where, expect.stringMatching(/max-age=(\d{8,})/)])
       expect([where, headers.get("x-content-type-options")]).toEqual([where, "nosniff"])
       expect([where, headers.get("referrer-policy")]).toEqual([where, "strict-origin-when-cross-origin"])
-      // left out on purpose: it cost every entry navigation a renderer swap (src/security/headers.ts)
+      // left out on purpose: it cost every entry navigation a renderer swap (src/security/header-rules.ts)
       expect([where, headers.get("cross-origin-opener-policy")]).toEqual([where, null])
       expect([where, headers.get("x-powered-by")]).toEqual([where, null])
       const policy = parseCsp(headers.get("content-security-policy"))!

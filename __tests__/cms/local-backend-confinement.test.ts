@@ -18,7 +18,7 @@ import os from "node:os"
 import path from "node:path"
 import { monitorEventLoopDelay, performance } from "node:perf_hooks"
 import { pathToFileURL } from "node:url"
-import { cmsConfig } from "../../src/cms/config"
+import { cmsConfig } from "../../src/cms/cms-config"
 import { MAX_BODY_BYTES, editableFolders, startLocalBackend, type LocalBackend } from "../../src/cms/local-backend"
 
 jest.setTimeout(60_000)

@@ -126,7 +126,7 @@ describe("the empty stand-in for Gatsby's service-worker registration", () => {
 
 describe("the empty stand-in for Gatsby's partytown plugin in the production browser bundle", () => {
   const root = path.resolve(__dirname, "../..")
-  const { onCreateWebpackConfig, partytownBrowserPlugin } = require("../../src/webpack/config") as typeof import("../../src/webpack/config")
+  const { onCreateWebpackConfig, partytownBrowserPlugin } = require("../../src/webpack/webpack-config") as typeof import("../../src/webpack/webpack-config")
   const PARTYTOWN_BROWSER_PLUGIN = partytownBrowserPlugin()
 
   /** The aliases onCreateWebpackConfig sets for one stage */

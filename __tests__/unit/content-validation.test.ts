@@ -6,7 +6,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import sharp from "sharp"
-import { validateContent } from "../../src/content/validate"
+import { validateContent } from "../../src/content/validate-content"
 
 const CONTENT = path.resolve(__dirname, "../../content")
 

@@ -1,4 +1,4 @@
-import { scriptHash } from "../../src/security/headers"
+import { scriptHash } from "../../src/security/header-rules"
 import { GLOBALS_ID, pageLoader, SCRIPTS_ID } from "../../src/build-time/postbuild/loader"
 import { rewriteInlineScripts } from "../../src/build-time/postbuild/inline-scripts"
 

@@ -6,7 +6,7 @@
  * and how TRUST_PROXY is read.
  */
 import { canonicalTarget } from "../../src/lib/trailing-slash"
-import { parseTrustProxy, readServerConfig } from "../../src/server/config"
+import { parseTrustProxy, readServerConfig } from "../../src/server/server-config"
 
 describe("canonicalTarget (trailingSlash never)", () => {
   it("drops the trailing slashes of a path on the site", () => {

@@ -8,7 +8,7 @@
  */
 import { redirectHeaderTable } from "../../src/build-time/adapters"
 import { redirectHeaders } from "../../src/lib/trailing-slash"
-import { headerRules } from "../../src/security/headers"
+import { headerRules } from "../../src/security/header-rules"
 import { routeHeaders } from "../../src/server/route-headers"
 
 const CMS = { connect: ["https://api.github.com"], images: ["https://raw.githubusercontent.com"] }
@@ -19,7 +19,7 @@ const table = redirectHeaderTable(rules)
 jest.mock(
   "../../netlify/edge-functions/trailing-slash/redirect-headers.json",
   () => {
-    const { headerRules: rulesOf } = jest.requireActual("../../src/security/headers")
+    const { headerRules: rulesOf } = jest.requireActual("../../src/security/header-rules")
     const cms = { connect: ["https://api.github.com"], images: ["https://raw.githubusercontent.com"] }
     return { __esModule: true, default: jest.requireActual("../../src/build-time/adapters").redirectHeaderTable(rulesOf({ scriptHashes: ["'sha256-AAAA'"], cms })) }
   },

@@ -1,6 +1,6 @@
 /**
  * The files of /admin: the CMS's page, its configuration (generated from the
- * content model, src/cms/config.ts), Decap's prebuilt bundle with its own
+ * content model, src/cms/cms-config.ts), Decap's prebuilt bundle with its own
  * React (it never touches the site's), and the preview bundle that shows
  * entries with the site's own sections and stylesheet (src/cms/preview/).
  * The build writes them into public/admin/ (src/build-time/postbuild/admin.ts); `gatsby
@@ -10,8 +10,8 @@ import { promises as fs } from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { cmsBackendOrigins, cmsConfig, localBackend, type CmsEnvironment } from "./config"
-import { cmsContentSecurityPolicy } from "../security/headers"
+import { cmsBackendOrigins, cmsConfig, localBackend, type CmsEnvironment } from "./cms-config"
+import { cmsContentSecurityPolicy } from "../security/header-rules"
 import { buildPreview, PREVIEW_SCRIPT, PREVIEW_STYLESHEET } from "./preview/build"
 
 /** Where the CMS is served */

@@ -6,7 +6,7 @@
 import fs from "node:fs"
 import { isObjectType, type GraphQLObjectType, type GraphQLSchema } from "graphql"
 import { contentSchema } from "./schema"
-import { typeNameForFolder } from "./validate"
+import { typeNameForFolder } from "./validate-content"
 
 /** The content folders and the type each holds, in folder-name order */
 export function contentTypes(contentDir: string, model: GraphQLSchema = contentSchema()): { folder: string; type: GraphQLObjectType }[] {

@@ -9,7 +9,7 @@
  *
  * The same SDL drives Gatsby's GraphQL types (typeDefs), the content
  * validation (contentSchema), the gallery's drop-in pictures (fileRule) and
- * the editors' CMS at /admin (src/cms/config.ts).
+ * the editors' CMS at /admin (src/cms/cms-config.ts).
  */
 import fs from "node:fs"
 import path from "node:path"

@@ -1,7 +1,7 @@
 /**
  * The outcomes the form service redirects to. Each needs its page in
  * content/forms/forms.json "pages" (id, path, title, text, link), which the
- * content validation checks (src/content/validate.ts). No imports: the
+ * content validation checks (src/content/validate-content.ts). No imports: the
  * validation and the browser bundle read this too.
  */
 export const NOTICE_IDS = ["contact-sent", "subscribe-pending", "subscribe-confirmed", "unsubscribed"] as const

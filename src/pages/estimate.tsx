@@ -15,7 +15,8 @@ const PRODUCTS_PATH = "/product"
 export default function EstimatePage({ data }: PageProps<Queries.EstimatePageQuery>) {
   const site = required(data.siteJson, "content/site/site.json")
   const page = required(data.estimateJson, "content/estimate/estimate.json")
-  const model = page as unknown as EstimateModel
+  // the query's own type, held to the model: a field the arithmetic reads and the query leaves out (or types otherwise) fails typecheck here
+  const model: EstimateModel = page
   return (
     <Layout>
       <PageBanner title={page.title} breadcrumb={page.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />

@@ -10,8 +10,8 @@ import { parseUrlencoded } from "../forms/urlencoded"
 import { BODY_LIMIT_BYTES, refusedEarly, type Endpoint, type FormResponse, type FormService } from "../forms/service"
 import { MIN_BYTES } from "../lib/compression"
 import { canonicalTarget, movesToCanonical, redirectStatus } from "../lib/trailing-slash"
-import { REVALIDATE } from "../security/headers"
-import type { ServerConfig } from "./config"
+import { REVALIDATE } from "../security/header-rules"
+import type { ServerConfig } from "./server-config"
 
 export interface ServerOptions {
   /** Gatsby's build output */
@@ -19,7 +19,7 @@ export interface ServerOptions {
   service: FormService
   /** The headers of the response to a path: gatsby-config's, as Gatsby's adapters apply them (route-headers.ts) */
   headersFor: (pathname: string) => Record<string, string>
-  /** Fastify's trustProxy: off, a number of proxy hops, or the proxies' addresses (config.ts) */
+  /** Fastify's trustProxy: off, a number of proxy hops, or the proxies' addresses (server-config.ts) */
   trustProxy?: ServerConfig["trustProxy"]
   /** Bounds on slow clients; the defaults are readServerConfig's */
   timeouts?: Pick<ServerConfig, "headersTimeoutMs" | "requestTimeoutMs">

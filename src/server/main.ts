@@ -3,7 +3,7 @@ import path from "path"
 import { ConfigError } from "../forms/config"
 import { formService } from "../forms/service"
 import { buildServer } from "./app"
-import { readServerConfig } from "./config"
+import { readServerConfig } from "./server-config"
 import { readSiteRoutes, routeHeaders, ROUTES_FILE } from "./route-headers"
 
 /**

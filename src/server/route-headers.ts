@@ -3,7 +3,7 @@ import type { GatsbyConfig } from "gatsby"
 import { MUST_REVALIDATE_HEADERS } from "gatsby/dist/utils/adapter/constants"
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers"
 import { ConfigError } from "../forms/config"
-import { REVALIDATE } from "../security/headers"
+import { REVALIDATE } from "../security/header-rules"
 
 type Header = { key: string; value: string }
 type HeaderRules = NonNullable<GatsbyConfig["headers"]>

@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs"
 import path from "node:path"
-import { scriptHash } from "../../security/headers"
+import { scriptHash } from "../../security/header-rules"
 import type { PostbuildStep } from "./step"
 import { GLOBALS_ID, inlineScriptHashes, pageLoader, SCRIPTS_ID } from "./loader"
 

@@ -8,7 +8,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { buildSync } from "esbuild"
-import { scriptHash } from "../../security/headers"
+import { scriptHash } from "../../security/header-rules"
 
 /** The JSON block that holds Gatsby's per-page globals (window.pagePath, ___chunkMapping, …) */
 export const GLOBALS_ID = "gatsby-globals"

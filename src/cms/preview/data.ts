@@ -3,11 +3,11 @@
  * into the shape the site's sections take from their fragments: each file
  * field becomes an object with `publicURL` and `childImageSharp` image data
  * that points at the file the CMS shows (an upload not yet saved included).
- * The walk follows the entry's field configuration, which src/cms/config.ts
+ * The walk follows the entry's field configuration, which src/cms/cms-config.ts
  * generates from the content model, so every file field is found.
  */
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import type { CmsField } from "../config"
+import type { CmsField } from "../cms-config"
 
 /**
  * A field's configuration as Decap hands it to previews (an Immutable.js

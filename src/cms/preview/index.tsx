@@ -101,7 +101,7 @@ interface PreviewInstance {
   paint(): void
 }
 
-/** Each template's name is a collection of src/cms/config.ts: its folder's name */
+/** Each template's name is a collection of src/cms/cms-config.ts: its folder's name */
 export const TEMPLATES: Record<string, Render> = {
   hero: (data: Queries.HeroCarouselFragment) => <HeroCarousel data={data} labels={SITE_LABELS.hero} />,
   services: (data: Queries.ServiceIndustryFragment) => <ServiceIndustry data={data} />,

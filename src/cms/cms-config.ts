@@ -169,7 +169,7 @@ function widgetFor(model: GraphQLSchema, type: GraphQLOutputType, facts: FieldFa
     case "Boolean":
       return { ...common, widget: "boolean" }
     default:
-      throw new Error(`${facts.name}: the CMS has no widget for ${base.name}; add one in src/cms/config.ts.`)
+      throw new Error(`${facts.name}: the CMS has no widget for ${base.name}; add one in src/cms/cms-config.ts.`)
   }
 }
 
@@ -216,7 +216,7 @@ const origin = (url: string) => new URL(url).origin
 
 /**
  * The origins a backend's CMS talks to, for the CMS's Content-Security-Policy
- * (src/security/headers.ts): its API and its server (Gitea's OAuth, GitHub's
+ * (src/security/header-rules.ts): its API and its server (Gitea's OAuth, GitHub's
  * raw files); GitHub's avatars are pictures too.
  */
 export function cmsBackendOrigins(backend: CmsBackend): { connect: string[]; images: string[] } {

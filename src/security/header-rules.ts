@@ -10,7 +10,7 @@ export function scriptHash(source: string): string {
 /**
  * What the CMS's own policy opens to its Git backend: the origins it
  * connects to and those it shows pictures from (cmsBackendOrigins in
- * src/cms/config.ts says which for each backend).
+ * src/cms/cms-config.ts says which for each backend).
  */
 export interface CmsOrigins {
   connect: readonly string[]
