@@ -170,7 +170,7 @@ describe("(2) the retention run at start", () => {
 function formsCli(dataDir: string, ...args: string[]): Promise<{ output: string; ms: number }> {
   const started = Date.now()
   return new Promise((resolve, reject) => {
-    execFile(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/forms.ts", ...args], { cwd: ROOT, env: { ...process.env, FORMS_DATA_DIR: dataDir }, timeout: 120_000 }, (error, stdout, stderr) =>
+    execFile(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/ops/forms.ts", ...args], { cwd: ROOT, env: { ...process.env, FORMS_DATA_DIR: dataDir }, timeout: 120_000 }, (error, stdout, stderr) =>
       error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve({ output: stdout + stderr, ms: Date.now() - started }),
     )
   })

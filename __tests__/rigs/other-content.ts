@@ -18,7 +18,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import sharp from "sharp"
-import { copyTrackedFiles, linkNodeModules } from "../__tests__/support/project-copy"
+import { copyTrackedFiles, linkNodeModules } from "../support/project-copy"
 import { addOddPhotos, checkOddPhotos } from "./other-content-photos"
 
 const keep = process.argv.includes("--keep")

@@ -5,21 +5,10 @@
 // as on real photos rather than on flat colour or pure noise. Deterministic:
 // the same seed gives the same file.
 import sharp from "sharp"
-
-/** A small, fast, seeded generator (mulberry32) */
-function random(seed) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { mulberry32 } from "./random"
 
 /** Noise w x h with channels, scaled up to width x height (smooth) */
-async function layer(next, width, height, scale, channels) {
+async function layer(next: () => number, width: number, height: number, scale: number, channels: 1 | 3): Promise<Buffer> {
   const w = Math.max(2, Math.round(width / scale))
   const h = Math.max(2, Math.round(height / scale))
   const noise = Buffer.alloc(w * h * channels)
@@ -33,14 +22,14 @@ async function layer(next, width, height, scale, channels) {
  * octave 0.62 times as strong as the one above), and colour that varies only
  * slowly, as in a photograph.
  */
-export async function photoPixels(width, height, seed = 1) {
-  const next = random(seed)
+export async function photoPixels(width: number, height: number, seed = 1): Promise<Buffer> {
+  const next = mulberry32(seed)
   const light = new Float32Array(width * height)
   let amplitude = 1
   let total = 0
   for (let scale = 200; scale >= 1; scale = Math.floor(scale / 2)) {
     const noise = await layer(next, width, height, scale, 1)
-    for (let i = 0; i < light.length; i += 1) light[i] += (noise[i] - 128) * amplitude
+    for (let i = 0; i < light.length; i += 1) light[i]! += (noise[i]! - 128) * amplitude
     total += amplitude
     amplitude *= 0.62
   }
@@ -48,8 +37,8 @@ export async function photoPixels(width, height, seed = 1) {
   const pixels = Buffer.alloc(width * height * 3)
   const gain = 2.6 / total
   for (let i = 0; i < light.length; i += 1) {
-    const base = 120 + light[i] * gain
-    for (let c = 0; c < 3; c += 1) pixels[i * 3 + c] = Math.max(0, Math.min(255, base + (colour[i * 3 + c] - 128) * 0.25))
+    const base = 120 + light[i]! * gain
+    for (let c = 0; c < 3; c += 1) pixels[i * 3 + c] = Math.max(0, Math.min(255, base + (colour[i * 3 + c]! - 128) * 0.25))
   }
   return pixels
 }
@@ -59,7 +48,7 @@ export async function photoPixels(width, height, seed = 1) {
  * (make, model, serial, GPS position) so that tests can see it is stripped.
  * orientation: the EXIF orientation tag (6: the camera was turned, the pixels are not).
  */
-export async function writeCameraPhoto(file, { width = 6000, height = 4000, seed = 1, orientation = 1, quality = 90 } = {}) {
+export async function writeCameraPhoto(file: string, { width = 6000, height = 4000, seed = 1, orientation = 1, quality = 90 } = {}): Promise<void> {
   const pixels = await photoPixels(width, height, seed)
   await sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality })
@@ -73,9 +62,8 @@ export async function writeCameraPhoto(file, { width = 6000, height = 4000, seed
     .toFile(file)
 }
 
-// Run by itself (node scripts/camera-photos.mjs <file> [seed]): writes one photo.
-// No top-level await, so that CommonJS code (the tsx scripts) can require this module.
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run by itself (npx tsx scripts/lib/camera-photos.ts <file> [seed]): writes one photo.
+if (require.main === module) {
   const started = performance.now()
   writeCameraPhoto(process.argv[2] ?? "camera.jpg", { seed: Number(process.argv[3] ?? 1) }).then(() => console.log(`written in ${((performance.now() - started) / 1000).toFixed(1)} s`))
 }

@@ -1,17 +1,17 @@
 #!/usr/bin/env -S npx tsx
 // Full-page screenshots of every route at phone, tablet and desktop widths, for review by eye.
-// Usage: npx tsx scripts/screenshots.ts [origin] (default http://127.0.0.1:9000, e.g. `npm run serve`).
+// Usage: npx tsx scripts/dev/screenshots.ts [origin] (default http://127.0.0.1:9000, e.g. `npm run serve`).
 // The routes are every route of src/content/routes.ts (the 404 page as /no-such-page);
 // ROUTES=/,/contact picks some, WIDTHS=375,1440 the widths, FULL=0 the first screen only.
 import fs from "node:fs"
 import path from "node:path"
 import { chromium } from "playwright-core"
-import { siteRoutes } from "../src/content/routes"
-import chromiumSupport from "./chromium.cjs"
+import { siteRoutes } from "../../src/content/routes"
+import * as chromiumSupport from "../lib/chromium"
 
 async function main(): Promise<void> {
   const origin = process.argv[2] ?? "http://127.0.0.1:9000"
-  const root = path.resolve(__dirname, "..")
+  const root = path.resolve(__dirname, "../..")
   const routes = process.env.ROUTES?.split(",") ?? siteRoutes(root).map((route) => route.path)
   const widths = (process.env.WIDTHS ?? "375,768,1440").split(",").map(Number)
   const out = path.resolve("screenshots")

@@ -6,11 +6,11 @@
 //   purge                                        apply the retention rules now (the server does it at start and daily)
 //   export <address>                             every record about an e-mail address, as JSON
 //   forget <address>                             erase every record about it, and say what went
-import { readConfig } from "../src/forms/config"
-import { estimateCopy } from "../src/forms/copy"
-import { formatEstimate } from "../src/forms/estimate"
-import { exportAddress, forgetAddress, purge } from "../src/forms/privacy"
-import { openStore } from "../src/forms/service"
+import { readConfig } from "../../src/forms/config"
+import { estimateCopy } from "../../src/forms/copy"
+import { formatEstimate } from "../../src/forms/estimate"
+import { exportAddress, forgetAddress, purge } from "../../src/forms/privacy"
+import { openStore } from "../../src/forms/service"
 
 const USAGE = "Use: contact, subscribe or subscribers [--json]; purge; export <address>; forget <address>."
 

@@ -3,7 +3,7 @@
  * /admin under `npm run develop` (http://localhost:8000/admin/) saves into
  * this checkout's content/. Stop it with Ctrl+C.
  */
-import { startLocalBackend } from "../src/cms/local-backend"
+import { startLocalBackend } from "./cms-local-backend"
 
 startLocalBackend()
   .then((backend) => {

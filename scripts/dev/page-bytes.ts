@@ -3,9 +3,9 @@
 // scrolling the page through once (so the lazy pictures load), on a phone
 // (375 px, 2x) and on a desktop (1440 px, 1x). For comparing builds (e.g. the
 // gallery's pictures before and after a change to how they are made).
-// Usage: npx tsx scripts/page-bytes.ts [origin] (default http://127.0.0.1:9000); ROUTES=/,/contact picks routes.
+// Usage: npx tsx scripts/dev/page-bytes.ts [origin] (default http://127.0.0.1:9000); ROUTES=/,/contact picks routes.
 import { chromium } from "playwright-core"
-import chromiumSupport from "./chromium.cjs"
+import * as chromiumSupport from "../lib/chromium"
 
 const SCREENS = [
   { name: "phone 375 px, 2x", viewport: { width: 375, height: 800 }, deviceScaleFactor: 2 },

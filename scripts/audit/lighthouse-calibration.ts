@@ -1,5 +1,10 @@
 // The CPU slowdown Lighthouse simulates each run with, for `npm run audit` and
-// `npm run lighthouse-runs` (scripts/lighthouse-settings.mjs runs it).
+// `npm run lighthouse-runs` (lighthouse-settings.ts runs it).
+
+/** Lighthouse's own CPU slowdown */
+export const DEFAULT_CPU_SLOWDOWN = 4
+/** The benchmarkIndex from which Lighthouse's 4x applies as it is */
+export const CALIBRATION_INDEX = 1500
 
 /**
  * Lighthouse's simulated CPU is its host's CPU slowed down 4 times. Its
@@ -13,11 +18,7 @@
  * phone stays the same whatever the host was doing), and with Lighthouse's 4x
  * from 1500 up, never more. Between 1x and 4x.
  */
-const DEFAULT_CPU_SLOWDOWN = 4
-const CALIBRATION_INDEX = 1500
-function calibratedSlowdown(benchmarkIndex) {
-  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return DEFAULT_CPU_SLOWDOWN
+export function calibratedSlowdown(benchmarkIndex: number | undefined): number {
+  if (benchmarkIndex === undefined || !Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return DEFAULT_CPU_SLOWDOWN
   return Math.max(1, DEFAULT_CPU_SLOWDOWN * Math.min(1, benchmarkIndex / CALIBRATION_INDEX))
 }
-
-module.exports = { DEFAULT_CPU_SLOWDOWN, CALIBRATION_INDEX, calibratedSlowdown }

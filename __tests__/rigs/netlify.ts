@@ -1,7 +1,7 @@
 /**
  * `npm run test:netlify`: the Netlify path, run end to end on this machine.
  * The Netlify CLI (pinned, fetched into a cache folder outside the project:
- * scripts/netlify/cli.ts) builds the site as netlify.toml says (Gatsby with
+ * __tests__/rigs/netlify/cli.ts) builds the site as netlify.toml says (Gatsby with
  * gatsby-adapter-netlify) and serves it with its functions and a local Blobs
  * store, offline. Then, from outside, as `npm start`'s tests do:
  * - every route and file answers with the same status and headers as under
@@ -12,7 +12,7 @@
  * - every file of the Netlify build gets, from public/_headers, the headers
  *   Gatsby's createHeadersMatcher gave the same file for `npm start`
  *   (.cache/production-server-routes.json);
- * - the forms (scripts/netlify/forms.ts), with a real SMTP server on loopback.
+ * - the forms (__tests__/rigs/netlify/forms.ts), with a real SMTP server on loopback.
  *
  * Needs the project's build (`npm run build`; npm test makes it first). The
  * Netlify build is made in the checkout itself, from Gatsby's cache of that
@@ -31,12 +31,12 @@ import fs from "node:fs"
 import http from "node:http"
 import path from "node:path"
 import { promisify } from "node:util"
-import { readSiteRoutes, ROUTES_FILE } from "../src/server/route-headers"
-import { startBlobsServer, type LocalBlobs } from "../__tests__/support/blobs-server"
-import { startSmtp, type SmtpSink } from "../__tests__/support/form-server"
-import { PROJECT } from "../__tests__/support/project-copy"
-import { assertBuilt, freePort, serveBuild, type Served } from "../__tests__/support/serve"
-import { REDIRECT_HEADERS_FILE } from "../src/build-time/adapters"
+import { readSiteRoutes, ROUTES_FILE } from "../../src/server/route-headers"
+import { startBlobsServer, type LocalBlobs } from "../support/blobs-server"
+import { startSmtp, type SmtpSink } from "../support/form-server"
+import { PROJECT } from "../support/project-copy"
+import { assertBuilt, freePort, serveBuild, type Served } from "../support/serve"
+import { REDIRECT_HEADERS_FILE } from "../../src/build-time/adapters"
 import { CLI_VERSION, DENO_VERSION, cdnHeaders, ensureCli, netlifyServe, type NetlifyServe } from "./netlify/cli"
 import { formChecks, type Check } from "./netlify/forms"
 import { blobsApiProxy } from "./netlify/blobs-api"

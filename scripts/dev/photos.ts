@@ -12,9 +12,9 @@
 // --dry-run says what it would save and changes nothing.
 // How each picture is stored: src/images/store-photos.ts.
 import path from "path"
-import { gallerySources } from "../src/content/gallery-sources"
-import { GALLERY_LARGEST } from "../src/images/renditions"
-import { megabytes, storePhotos } from "../src/images/store-photos"
+import { gallerySources } from "../../src/content/gallery-sources"
+import { GALLERY_LARGEST } from "../../src/images/renditions"
+import { megabytes, storePhotos } from "../../src/images/store-photos"
 
 async function main(): Promise<void> {
   const dryRun = process.argv.includes("--dry-run")

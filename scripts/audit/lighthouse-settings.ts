@@ -6,14 +6,15 @@ import { createRequire } from "node:module"
 import os from "node:os"
 import path from "node:path"
 import { pathToFileURL } from "node:url"
-import calibration from "./lighthouse-calibration.cjs"
-import chromiumSupport from "./chromium.cjs"
+import type { RunnerResult } from "lighthouse"
+import * as calibration from "./lighthouse-calibration"
+import * as chromiumSupport from "../lib/chromium"
 
 /** Lighthouse 13, mobile, simulated throttling (its defaults, spelled out) */
-export const LIGHTHOUSE_SETTINGS = { output: "json", logLevel: "error", formFactor: "mobile", throttlingMethod: "simulate" }
+export const LIGHTHOUSE_SETTINGS = { output: "json", logLevel: "error", formFactor: "mobile", throttlingMethod: "simulate" } as const
 
 /** The system Chromium for Lighthouse, by the chrome-launcher Lighthouse depends on; resolves with what launch() gives (port, kill). */
-export async function launchForLighthouse() {
+export async function launchForLighthouse(): Promise<{ port: number; kill: () => void | Promise<void> }> {
   const require = createRequire(import.meta.url)
   const launcherPath = createRequire(require.resolve("lighthouse/package.json")).resolve("chrome-launcher")
   const { launch } = await import(pathToFileURL(launcherPath).href)
@@ -30,7 +31,11 @@ export async function launchForLighthouse() {
  * `lighthouse-runs --slowdown`, to look at a faster host as a slower one would
  * simulate it); the audit never sets it.
  */
-export async function runCalibrated(url, flags, slowdown = undefined) {
+export async function runCalibrated(
+  url: string,
+  flags: Record<string, unknown>,
+  slowdown: number | undefined = undefined,
+): Promise<{ result: RunnerResult | undefined; uncalibrated: RunnerResult | undefined; slowdown: number }> {
   const { default: lighthouse } = await import("lighthouse")
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-run-"))
   try {

@@ -5,8 +5,8 @@
  * down is delivered once by the scheduled drain after SMTP returns, with no
  * further request to the site; a burst of 50 posts gives 50 mails, none twice.
  */
-import type { ReceivedMail, SmtpSink } from "../../__tests__/support/form-server"
-import { request } from "../../__tests__/support/http"
+import type { ReceivedMail, SmtpSink } from "../../support/form-server"
+import { request } from "../../support/http"
 
 export interface Check {
   name: string

@@ -9,7 +9,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import sharp from "sharp"
-import { writeCameraPhoto } from "./camera-photos.mjs"
+import { writeCameraPhoto } from "../../scripts/lib/camera-photos"
 
 const RED = { r: 200, g: 30, b: 40 }
 const BLUE = { r: 30, g: 60, b: 190 }

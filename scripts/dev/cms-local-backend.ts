@@ -21,7 +21,7 @@ import type { AddressInfo } from "node:net"
 import path from "node:path"
 import express, { type NextFunction, type Request, type Response } from "express"
 import { registerLocalFs } from "decap-server/dist/middlewares"
-import { cmsConfig, localBackendPort, type CmsConfig, type CmsField } from "./config"
+import { cmsConfig, localBackendPort, type CmsConfig, type CmsField } from "../../src/cms/config"
 
 /** Pages on this machine: the dev server, the production server, a test's */
 export const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/

@@ -66,7 +66,7 @@ function loopbackBootstrap(root: string): string {
   fs.writeFileSync(
     wrapper,
     [
-      `// Written by the site's scripts/netlify/cli.ts: the bootstrap of ${path.relative(CACHE, bootstrap)}, on loopback`,
+      `// Written by the site's __tests__/rigs/netlify/cli.ts: the bootstrap of ${path.relative(CACHE, bootstrap)}, on loopback`,
       `import * as bootstrap from ${JSON.stringify(pathToFileURL(bootstrap).href)}`,
       `export * from ${JSON.stringify(pathToFileURL(bootstrap).href)}`,
       "const serve = Deno.serve",

@@ -1,7 +1,8 @@
-const fs = require("node:fs")
+/** The system Chromium for the browser tests, the audit and the developer tools (screenshots, page bytes). */
+import fs from "node:fs"
 
 /** Flags that let the system Chromium run headless in containers and CI without reaching the network. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS: string[] = [
   "--headless=new",
   "--no-sandbox",
   "--disable-gpu",
@@ -14,8 +15,8 @@ const CHROMIUM_ARGS = [
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"]
 
-/** The system Chromium: $CHROME_PATH, else the usual install paths. */
-function chromiumPath() {
+/** The system Chromium: $CHROME_PATH, else the usual install paths; throws naming how to install it. */
+export function chromiumPath(): string {
   const found = [process.env.CHROME_PATH, ...CANDIDATES].find((candidate) => candidate && fs.existsSync(candidate))
   if (!found) {
     throw new Error(
@@ -24,5 +25,3 @@ function chromiumPath() {
   }
   return found
 }
-
-module.exports = { CHROMIUM_ARGS, chromiumPath }

@@ -8,8 +8,8 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { siteRoutes, NOT_FOUND_PROBE } from "../../src/content/routes"
-import { request, type Reply } from "../../__tests__/support/http"
+import { siteRoutes, NOT_FOUND_PROBE } from "../../../src/content/routes"
+import { request, type Reply } from "../../support/http"
 
 /** The headers compared: the site's security headers, caching, and what routing and the forms answer with */
 export const COMPARED = [
@@ -104,7 +104,7 @@ export interface Answer {
   headers: Partial<Record<(typeof COMPARED)[number], string>>
 }
 
-/** One probe against one origin; cacheControl overrides what the server said (the CDN's own rule, see test-netlify.ts) */
+/** One probe against one origin; cacheControl overrides what the server said (the CDN's own rule, see ../netlify.ts) */
 export async function ask(origin: string, publicDir: string, probe: Probe): Promise<{ pathname: string; reply: Reply; answer: Answer }> {
   const pathname = probe.path(publicDir)
   const reply = await request(origin, pathname, { method: probe.method, headers: probe.headers, body: probe.body })
