@@ -18,6 +18,7 @@ import net from "net"
 import path from "path"
 import { cleanUpAll, ROOT, tempDir } from "../support/form-server"
 import { linkNodeModules } from "../support/project-copy"
+import { sleep } from "../support/sleep"
 
 jest.setTimeout(60_000)
 
@@ -27,8 +28,6 @@ const LIMIT_MS = 3_000
 const GRACE_MS = 1_500
 const ROUTES_FILE = path.join(".cache", "production-server-routes.json")
 const SERVER_FILE = path.join(".cache", "production-server.cjs")
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // ---------------------------------------------------------------- a copy of the project
 

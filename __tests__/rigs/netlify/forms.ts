@@ -7,6 +7,7 @@
  */
 import type { ReceivedMail, SmtpSink } from "../../support/form-server"
 import { request } from "../../support/http"
+import { sleep } from "../../support/sleep"
 
 export interface Check {
   name: string
@@ -33,7 +34,6 @@ const person = (tag: string) => ({ username: `Visitor ${tag}`, email: `${tag}@ex
 const postJson = (origin: string, endpoint: string, body: object, headers: Record<string, string> = {}) =>
   request(origin, `/api/${endpoint}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(body) })
 const ok2xx = (status: number) => status >= 200 && status < 300
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const submissionId = (mail: ReceivedMail) => String(mail.parsed.headers.get("x-submission-id") ?? "")
 /** How many mails each contact id got */
 const copies = (mails: ReceivedMail[], ids: string[]) => ids.map((id) => mails.filter((mail) => submissionId(mail) === id).length)
