@@ -1,3 +1,4 @@
+// Plain CommonJS: `node --require` preloads it into the Netlify CLI's own process, which has no tsx.
 /**
  * Preloaded into the Netlify CLI (node --require) by the Netlify test: its
  * proxy, static, functions and Blobs servers call listen() without a host,
