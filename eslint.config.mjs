@@ -26,7 +26,7 @@ export default tseslint.config(
   },
   // code that runs in the browser
   { files: ["src/**/*.{ts,tsx,js}", "gatsby-browser.ts", "__tests__/unit/**", "__tests__/support/jsdom-environment.js", "jest.setup.ts", "loadershim.js"], languageOptions: { globals: { ...globals.browser } } },
-  // CommonJS: the webpack stand-ins and loader, jest's set-up, the Chromium helper
+  // CommonJS: the webpack stand-ins and loader, jest's set-up, the Netlify rig's loopback preload
   {
     files: ["**/*.{js,cjs}"],
     languageOptions: { sourceType: "commonjs", globals: { ...globals.node, ...globals.commonjs } },

@@ -55,6 +55,12 @@ module.exports = {
     },
     {
       ...shared,
+      displayName: "server",
+      testMatch: ["<rootDir>/__tests__/server/**/*.test.[jt]s?(x)"],
+      testEnvironment: "node",
+    },
+    {
+      ...shared,
       displayName: "build",
       testMatch: ["<rootDir>/__tests__/build/**/*.test.[jt]s?(x)"],
       testEnvironment: "node",

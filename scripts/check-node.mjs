@@ -1,3 +1,4 @@
+// Plain JavaScript run by node itself: it must run on any Node, before tsx or Node 24 can be relied on.
 // Run before `npm start` and `npm test`: the project needs Node 22 or later
 // (24 LTS recommended); on an older Node its tools fail in ways that do not
 // say why. Reads the range from package.json's engines.

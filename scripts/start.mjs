@@ -1,3 +1,4 @@
+// Plain JavaScript run by node itself: a production machine runs it without tsx (docs/serving.md).
 // `npm start`: builds the site when the build is missing, its routes file
 // unreadable, its compiled server missing, or older than any source (src,
 // content, static, gatsby-*.ts, package-lock.json), then runs the production

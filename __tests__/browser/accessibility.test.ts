@@ -6,7 +6,7 @@
  */
 import fs from "fs"
 import type { Page } from "playwright-core"
-import { AXE_TAGS } from "../../scripts/axe-tags"
+import { AXE_TAGS } from "../../scripts/audit/axe-tags"
 import { closeAll, confirmedSubscriber, openPage, origin, pageErrors, visit } from "../support/browser"
 import { routesOf } from "../support/content"
 

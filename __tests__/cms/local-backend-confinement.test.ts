@@ -1,5 +1,5 @@
 /**
- * The CMS's local backend (src/cms/local-backend.ts) attacked the way the red
+ * The CMS's local backend (scripts/dev/cms-local-backend.ts) attacked the way the red
  * team did: entries and media written, read and deleted outside content/
  * (the rest of the checkout, `..`, an absolute path, links inside content/
  * that point out), requests from no page or a foreign one, a body that is not
@@ -19,7 +19,7 @@ import path from "node:path"
 import { monitorEventLoopDelay, performance } from "node:perf_hooks"
 import { pathToFileURL } from "node:url"
 import { cmsConfig } from "../../src/cms/cms-config"
-import { MAX_BODY_BYTES, editableFolders, startLocalBackend, type LocalBackend } from "../../src/cms/local-backend"
+import { MAX_BODY_BYTES, editableFolders, startLocalBackend, type LocalBackend } from "../../scripts/dev/cms-local-backend"
 
 jest.setTimeout(60_000)
 
@@ -445,7 +445,7 @@ describe("the CMS local backend never leaves a content file half-written", () =>
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve))
     const childPort = (probe.address() as AddressInfo).port
     await new Promise((resolve) => probe.close(resolve))
-    const child = spawn(process.execPath, ["--import", pathToFileURL(require.resolve("tsx")).href, path.join(PROJECT, "scripts/cms.ts")], {
+    const child = spawn(process.execPath, ["--import", pathToFileURL(require.resolve("tsx")).href, path.join(PROJECT, "scripts/dev/cms.ts")], {
       cwd: root,
       env: { ...process.env, CMS_LOCAL_PORT: String(childPort) },
       stdio: ["ignore", "pipe", "pipe"],

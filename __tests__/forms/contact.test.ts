@@ -21,7 +21,6 @@ import {
   MAIL_FROM,
   SITE_URL,
   type Values,
-  sleep,
   send,
   FORM_TYPE,
   postJson,
@@ -35,6 +34,7 @@ import {
   expectContactMail,
   withWorkingSmtp,
 } from "../support/form-requests"
+import { sleep } from "../support/sleep"
 
 afterAll(async () => {
   await cleanUpAll()
@@ -48,7 +48,7 @@ describe("with a working SMTP server", () => {
 
   const mailsWithId = (id: string) => smtp.messages.filter((mail) => submissionIdOf(mail) === id)
 
-  it("(a) stores a valid JSON post with the exact values and e-mails it to MAIL_TO, reply-to the visitor", async () => {
+  it("stores a valid JSON post with the exact values and e-mails it to MAIL_TO, reply-to the visitor", async () => {
     const values = person("json")
     const reply = await postJson(server.url, "contact", { ...values, website: "", fillMs: 8000 })
     expect(reply.status).toBe(201)
@@ -64,7 +64,7 @@ describe("with a working SMTP server", () => {
     await waitUntil(() => readDelivery(server.dataDir, answer.id)?.deliveredAt, 5_000, "delivery record never got deliveredAt")
   }, 30_000)
 
-  it("(a) stores a valid urlencoded post the same way (JSON answer when the script asks for it)", async () => {
+  it("stores a valid urlencoded post the same way (JSON answer when the script asks for it)", async () => {
     const values = person("urlenc")
     const reply = await postForm(server.url, "contact", { ...values, website: "", fillMs: "4000" }, "application/json")
     expect(reply.status).toBe(201)
@@ -73,7 +73,7 @@ describe("with a working SMTP server", () => {
     expectContactMail(await waitUntil(() => mailsWithId(id)[0], 15_000, `no e-mail for ${id}`), values, id)
   }, 30_000)
 
-  it("(a) records where each lead came from, first-party: the call to action in the form's address and the page before it", async () => {
+  it("records where each lead came from, first-party: the call to action in the form's address and the page before it", async () => {
     const leads = readJson<{ leadSources: { id: string; label: string }[]; mail: { sourceLine: string; sourceUnknown: string } }>("content/forms/forms.json")
     const label = (id: string) => leads.leadSources.find((entry) => entry.id === id)!.label
     const cases = [
@@ -95,7 +95,7 @@ describe("with a working SMTP server", () => {
     }
   })
 
-  it("(a) answers a plain form post (no JavaScript) with 303 to the thank-you page, stored and e-mailed", async () => {
+  it("answers a plain form post (no JavaScript) with 303 to the thank-you page, stored and e-mailed", async () => {
     const values = person("plain")
     const reply = await postForm(server.url, "contact", { ...values, website: "" })
     expect(reply.status).toBe(303)
@@ -107,7 +107,7 @@ describe("with a working SMTP server", () => {
     expectContactMail(await waitUntil(() => mailsWithId(stored.id)[0], 15_000, `no e-mail for ${stored.id}`), values, stored.id)
   }, 30_000)
 
-  it("(a) answers an invalid plain post with 422 and the form again: the visitor's input and the content's error messages", async () => {
+  it("answers an invalid plain post with 422 and the form again: the visitor's input and the content's error messages", async () => {
     const typed = { username: `Zoë "Zed" <b>bold</b> & co`, email: "zoe-at-example.com", phone: "", subject: "Quote for 3 t/day", message: "Line one\nLine two with <script>alert(1)</script>" }
     const before = submissions(server.dataDir).length
     const reply = await postForm(server.url, "contact", { ...typed, website: "" })
@@ -128,7 +128,7 @@ describe("with a working SMTP server", () => {
     expect(submissions(server.dataDir).length).toBe(before)
   }, 30_000)
 
-  it("(h) stores a post once per idempotency key: the repeat answers 200 duplicate:true with the same id, and is mailed once", async () => {
+  it("stores a post once per idempotency key: the repeat answers 200 duplicate:true with the same id, and is mailed once", async () => {
     const values = person("idem")
     const key = "idem-key-0123456789"
     const first = await postJson(server.url, "contact", { ...values, idempotencyKey: key })
@@ -155,7 +155,7 @@ describe("with a working SMTP server", () => {
   }, 30_000)
 })
 
-describe("(b) an SMTP outage", () => {
+describe("an SMTP outage", () => {
   it("stores everything, retries, resumes from the store after a restart and a crash, and delivers each message exactly once", async () => {
     const smtpPort = await freePort()
     const dataDir = tempDir()

@@ -77,7 +77,7 @@ function parse(reply: Reply) {
 /** `npm run forms -- <args>` on the server's store, as an operator runs it beside the server */
 function formsCli(server: FormServer, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/forms.ts", ...args], { cwd: ROOT, env: { ...process.env, FORMS_DATA_DIR: server.dataDir, SITE_URL }, timeout: 60_000 }, (error, stdout, stderr) =>
+    execFile(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/ops/forms.ts", ...args], { cwd: ROOT, env: { ...process.env, FORMS_DATA_DIR: server.dataDir, SITE_URL }, timeout: 60_000 }, (error, stdout, stderr) =>
       error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve(stdout),
     )
   })

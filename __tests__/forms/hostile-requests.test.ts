@@ -19,7 +19,6 @@ import {
   SITE_URL,
   FIELDS,
   type Values,
-  sleep,
   send,
   FORM_TYPE,
   postJson,
@@ -31,13 +30,14 @@ import {
   mulberry32,
   pool,
 } from "../support/form-requests"
+import { sleep } from "../support/sleep"
 
 afterAll(async () => {
   await cleanUpAll()
 }, 30_000)
 
 // ---------------------------------------------------------------------------
-// (d) The fuzz: every case knows whether it is a valid request ("ok": 2xx, or 303 for a plain form post) or not ("4xx")
+// The fuzz: every case knows whether it is a valid request ("ok": 2xx, or 303 for a plain form post) or not ("4xx")
 
 type Expectation = "ok" | "4xx"
 interface FuzzCase {
@@ -370,7 +370,7 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
   return Array.from({ length: count }, (_, n) => families[names[n % names.length]!]!(n))
 }
 
-describe("(d) fuzz: malformed and hostile requests", () => {
+describe("fuzz: malformed and hostile requests", () => {
   it("answers every one with 4xx (or success when it was actually valid), never 5xx, never crashes, never lets a recipient in", async () => {
     const SEED = 0x5eed_f0f0
     const COUNT = 1_260

@@ -32,7 +32,7 @@ afterAll(async () => {
   await cleanUpAll()
 }, 30_000)
 
-describe("(c) load: 200 concurrent posts and 50 repeats of their idempotency keys", () => {
+describe("load: 200 concurrent posts and 50 repeats of their idempotency keys", () => {
   it("stores 200, loses none, duplicates none", async () => {
     const server = await startFormServer({ FORMS_RATE_LIMIT: "100000" })
     const agent = new http.Agent({ keepAlive: true, maxSockets: 300 })
@@ -89,7 +89,7 @@ describe("(c) load: 200 concurrent posts and 50 repeats of their idempotency key
   }, 60_000)
 })
 
-describe("(e) SIGKILL in the middle of a stream of posts", () => {
+describe("SIGKILL in the middle of a stream of posts", () => {
   it("keeps every post it answered with 2xx, complete on disk; retried after a restart, each is stored once", async () => {
     const TOTAL = 400
     const CONCURRENCY = 20
@@ -165,7 +165,7 @@ describe("(e) SIGKILL in the middle of a stream of posts", () => {
   }, 90_000)
 })
 
-describe("(f) rate limit", () => {
+describe("rate limit", () => {
   it("refuses the 4th post from one address with 429, a numeric Retry-After and the content's message", async () => {
     const server = await startFormServer({ FORMS_RATE_LIMIT: "3", FORMS_RATE_WINDOW_S: "600" })
     try {

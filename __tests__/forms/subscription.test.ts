@@ -16,7 +16,6 @@ import {
   noticePath,
   escapeHtml,
   SITE_URL,
-  sleep,
   send,
   FORM_TYPE,
   postJson,
@@ -28,6 +27,7 @@ import {
   headerBlock,
   withWorkingSmtp,
 } from "../support/form-requests"
+import { sleep } from "../support/sleep"
 
 afterAll(async () => {
   await cleanUpAll()
@@ -39,7 +39,7 @@ describe("with a working SMTP server", () => {
 
   withWorkingSmtp((started) => ({ smtp, server } = started))
 
-  it("(g) subscribe: double opt-in with one e-mail, repeats send nothing, GET shows a button, POST of the token confirms", async () => {
+  it("subscribe: double opt-in with one e-mail, repeats send nothing, GET shows a button, POST of the token confirms", async () => {
     const email = "grace.hopper@example.com"
     const mailsTo = () => smtp.messages.filter((mail) => mail.envelope.to.some((to) => to.toLowerCase() === email))
 
@@ -102,7 +102,7 @@ describe("with a working SMTP server", () => {
     expect(mailsTo()).toHaveLength(1)
   }, 45_000)
 
-  it("(g) unsubscribe: every confirmation carries a signed link and RFC 8058 headers; GET changes nothing, POST unsubscribes, for good", async () => {
+  it("unsubscribe: every confirmation carries a signed link and RFC 8058 headers; GET changes nothing, POST unsubscribes, for good", async () => {
     const email = "ada.lovelace@example.com"
     const mailsTo = () => smtp.messages.filter((mail) => mail.envelope.to.some((to) => to.toLowerCase() === email))
     expect((await postJson(server.url, "subscribe", { email })).status).toBe(202)
@@ -170,7 +170,7 @@ describe("with a working SMTP server", () => {
 })
 
 
-describe("(g) subscribe without SMTP_URL", () => {
+describe("subscribe without SMTP_URL", () => {
   it("stores the subscription as pending with the e-mail owed, and says in its log that SMTP is not configured", async () => {
     const server = await startFormServer({ FORMS_RATE_LIMIT: "100000", SITE_URL })
     try {
@@ -187,7 +187,7 @@ describe("(g) subscribe without SMTP_URL", () => {
   }, 45_000)
 })
 
-describe("(g) a subscriber address the mail server refuses for good", () => {
+describe("a subscriber address the mail server refuses for good", () => {
   it("is tried once, stays pending and is not retried", async () => {
     const email = "no.such.mailbox@example.com"
     const smtp = await startSmtp(0, { rejectRecipients: [email] })

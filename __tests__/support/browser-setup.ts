@@ -4,7 +4,7 @@
  * paths) shared by every test file, on loopback only.
  */
 import { chromium } from "playwright-core"
-import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/chromium.cjs"
+import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/lib/chromium"
 import { serveBuild } from "./serve"
 
 export default async function setup(): Promise<void> {

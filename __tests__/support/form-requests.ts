@@ -39,9 +39,6 @@ export const SITE_URL = "https://forms.example.com"
 export const FIELDS = ["username", "email", "phone", "subject", "message"] as const
 export type Values = Record<(typeof FIELDS)[number], string>
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-
 // ---------------------------------------------------------------------------
 // HTTP with full control over method, headers and body bytes (node:http, no retries)
 

@@ -1,14 +1,6 @@
-/** A seeded PRNG (mulberry32): numbers in [0, 1), the same sequence for the same seed on every run */
-export function mulberry32(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { mulberry32 } from "../../scripts/lib/random"
+
+export { mulberry32 }
 
 /** The items in an order the seed fixes (Fisher-Yates), so a failure shows again */
 export function shuffled<T>(items: readonly T[], seed: number): T[] {

@@ -2,7 +2,7 @@ import { type Miss, type Row } from "../../scripts/audit/budgets"
 import { FLOOR } from "../../scripts/audit/measures"
 import { parseOptions, type Options } from "../../scripts/audit/options"
 import { formatFloorTable, formatTable, verdict } from "../../scripts/audit/report"
-import calibration from "../../scripts/lighthouse-calibration.cjs"
+import * as calibration from "../../scripts/audit/lighthouse-calibration"
 
 const { calibratedSlowdown } = calibration
 
@@ -83,7 +83,7 @@ describe("the verdict and the exit code", () => {
   })
 })
 
-describe("the CPU slowdown calibration (scripts/lighthouse-settings.mjs)", () => {
+describe("the CPU slowdown calibration (scripts/audit/lighthouse-settings.ts)", () => {
   it("keeps Lighthouse's 4x from a benchmarkIndex of 1500 up, and never goes above it", () => {
     expect(calibratedSlowdown(1500)).toBe(4)
     expect(calibratedSlowdown(2019)).toBe(4)

@@ -1,4 +1,4 @@
-import { formatObservedTasks, observedTasks } from "../../scripts/lighthouse-trace.cjs"
+import { formatObservedTasks, observedTasks } from "../../scripts/audit/lighthouse-trace"
 
 // A made-up trace in Chromium's format: ts, dur and tdur (thread CPU time) in microseconds.
 const PAGE = { pid: 7, tid: 1 }

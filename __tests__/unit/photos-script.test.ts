@@ -16,7 +16,7 @@ import { storePhotos } from "../../src/images/store-photos"
 // the first run of tsx compiles the script and what it imports: 20-30 s here
 jest.setTimeout(90_000)
 
-const script = path.resolve("scripts/photos.ts")
+const script = path.resolve("scripts/dev/photos.ts")
 const tsx = path.resolve("node_modules/.bin/tsx")
 let root: string
 let gallery: string

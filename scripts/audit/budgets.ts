@@ -1,7 +1,7 @@
 // The product's budgets (docs/audit.md, "The budgets") and how the audit's measurements are held against them:
 // what misses, with the details that explain it, and what is only a note.
 // No I/O here: every function takes the measurements and returns findings.
-import lighthouseTrace from "../lighthouse-trace.cjs"
+import * as lighthouseTrace from "./lighthouse-trace"
 import type { AxeResults } from "./axe"
 import type { HtmlResult } from "./html"
 import type { Measured, Measurement, Scores } from "./lighthouse"
@@ -295,7 +295,7 @@ export function floorFindings(route: string, result: Measured, floor: Measured, 
 function controlNote(route: string, siteHeaders: boolean, control: Measurement): string[] {
   if (control.error !== undefined) return [`${route} could not be measured: ${control.error}`]
   const notes = [
-    `${route}: a bare page (scripts/audit-control.html: no stylesheet, script, font or image) ${siteHeaders ? `served with the headers / is sent with (${(control.headers ?? []).join(", ")})` : "served with no headers"}, measured the same way, in the same rounds as the routes: TBT ${control.runs.map((run) => Math.round(run.tbtMs ?? NaN)).join(", ")} ms, long tasks ${control.longTasks.map((t) => `${t.url.replace(/^http:\/\/127\.0\.0\.1:\d+\//, "") || "/"} ${t.ms} ms`).join("; ") || "none"}; in the unthrottled trace of the median run, tasks of 12.5 ms or more: ${lighthouseTrace.formatObservedTasks(control.observedTasks)}.`,
+    `${route}: a bare page (scripts/audit/control-page.html: no stylesheet, script, font or image) ${siteHeaders ? `served with the headers / is sent with (${(control.headers ?? []).join(", ")})` : "served with no headers"}, measured the same way, in the same rounds as the routes: TBT ${control.runs.map((run) => Math.round(run.tbtMs ?? NaN)).join(", ")} ms, long tasks ${control.longTasks.map((t) => `${t.url.replace(/^http:\/\/127\.0\.0\.1:\d+\//, "") || "/"} ${t.ms} ms`).join("; ") || "none"}; in the unthrottled trace of the median run, tasks of 12.5 ms or more: ${lighthouseTrace.formatObservedTasks(control.observedTasks)}.`,
   ]
   return notes
 }

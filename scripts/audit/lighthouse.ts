@@ -4,12 +4,13 @@
 // figure is the median over a route's runs (Lighthouse's guidance on
 // variability: the median of 5), and the run Lighthouse's computeMedianRun
 // picks gives the details of a miss. Each run's CPU slowdown is calibrated by
-// its benchmarkIndex (../lighthouse-calibration.cjs). A route whose medians
+// its benchmarkIndex (lighthouse-calibration.ts). A route whose medians
 // miss a timing budget gets more rounds with the controls (MoreRuns).
 import type { Result } from "lighthouse"
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js"
-import { LIGHTHOUSE_SETTINGS, launchForLighthouse, runCalibrated } from "../lighthouse-settings.mjs"
-import lighthouseTrace, { type ObservedTask } from "../lighthouse-trace.cjs"
+import { LIGHTHOUSE_SETTINGS, launchForLighthouse, runCalibrated } from "./lighthouse-settings"
+import * as lighthouseTrace from "./lighthouse-trace"
+import type { ObservedTask } from "./lighthouse-trace"
 import { CATEGORIES, type Category, CONTROLS, FLOOR, medianOf } from "./measures"
 import { startFloorServer } from "./floor"
 import { atExit, errorMessage, isAborted, log, TIMEOUT, withTimeout } from "./lifecycle"
@@ -226,7 +227,7 @@ interface Runs {
   runs: Result[]
   /** each run's main-thread tasks, read from its unthrottled trace (which is not kept) */
   tasks: Map<Result, ObservedTask[]>
-  /** each run's CPU slowdown, and its figures at Lighthouse's own 4x (lighthouse-calibration.cjs) */
+  /** each run's CPU slowdown, and its figures at Lighthouse's own 4x (lighthouse-calibration.ts) */
   calibration: Map<Result, Calibration>
   /** the round each run ran in */
   rounds: Map<Result, number>

@@ -18,7 +18,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { AXE_TAGS } from "../axe-tags"
+import { AXE_TAGS } from "./axe-tags"
 import { buildIfNeeded } from "../start.mjs"
 import { runAxe } from "./axe"
 import { BUDGET, evaluate, FLOOR_BUDGET, FLOOR_BUDGET_ENFORCED, MORE_RUNS, missesTiming } from "./budgets"

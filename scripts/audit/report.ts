@@ -1,7 +1,7 @@
 // What the audit prints: the table, the notes under it, the budget summary
 // and the verdict that decides the exit code. Pure: no I/O.
-import { AXE_TAGS } from "../axe-tags"
-import calibration from "../lighthouse-calibration.cjs"
+import { AXE_TAGS } from "./axe-tags"
+import * as calibration from "./lighthouse-calibration"
 import { BUDGET, FLOOR_BUDGET, type FloorRow, type Findings, kib, type Miss, type Row, MORE_RUNS } from "./budgets"
 import { FLOOR, WIDTHS } from "./measures"
 import type { LighthouseResults } from "./lighthouse"
@@ -146,7 +146,7 @@ export function formatReport(p: Printed): string {
       "* misses its budget; – not measured.",
       lh
         ? `Lighthouse ${measured.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ""}: mobile, simulated throttling, ${options.runs} run${options.runs > 1 ? "s" : ""} per route, in rounds (every route and the control once per round, one run at a time), and ${MORE_RUNS} more rounds of a route and the controls where the median of its first ${options.runs} missed a Performance, LCP or TBT budget; each score and LCP/TBT/CLS is the median of its runs; TBT-floor is the median over the rounds of the route's TBT minus the floor's in the same round, at most ${BUDGET.tbtOverFloorMs} ms (TBT itself is not held to a budget: on a slow host the bare Gatsby page misses 50 ms) (a miss's details come from the run Lighthouse's computeMedianRun picks, closest to the median FCP and TTI). This machine's Lighthouse benchmarkIndex, run by run: ${measured.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter((index): index is number => Boolean(index)).map(Math.round).join(", ") || "n/a"}.\n` +
-          `CPU slowdown: Lighthouse's 4x assumes a host with a benchmarkIndex of ${calibration.CALIBRATION_INDEX} or more (its docs/throttling.md); each run below that is simulated with 4x × index / ${calibration.CALIBRATION_INDEX} (scripts/lighthouse-calibration.cjs), from the same page load. ` +
+          `CPU slowdown: Lighthouse's 4x assumes a host with a benchmarkIndex of ${calibration.CALIBRATION_INDEX} or more (its docs/throttling.md); each run below that is simulated with 4x × index / ${calibration.CALIBRATION_INDEX} (scripts/audit/lighthouse-calibration.ts), from the same page load. ` +
           `Median TBT at Lighthouse's own 4x, for comparison: ${Object.entries(lh ?? {}).flatMap(([route, r]) => (r.error === undefined && r.tbtMsAt4x != null ? [`${route} ${Math.round(r.tbtMsAt4x)} ms`] : [])).join(", ") || "n/a"}.`
         : "Lighthouse: not run.",
       `Lighthouse runs on the ${publicPages.length} public routes only: the noindex pages (${p.pages.filter((page) => page.kind === "noindex").map((page) => page.route).join(", ")}) and the 404 page fail is-crawlable (SEO) by design. axe, HTML validation and links cover all ${p.pages.length} pages.`,

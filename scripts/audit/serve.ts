@@ -96,7 +96,7 @@ export function servedHtml(url: string): Promise<Served> {
 }
 
 /**
- * A loopback server for the control page (scripts/audit-control.html: a
+ * A loopback server for the control page (scripts/audit/control-page.html: a
  * heading and a paragraph, no stylesheet, script, font or image), measured
  * in the same rounds as the routes, exactly as they are. Its TBT is what Chromium's own
  * navigation (commit, the page's JavaScript context, Lighthouse's injected
@@ -107,7 +107,7 @@ export function servedHtml(url: string): Promise<Served> {
  * process; the site no longer sends it, docs/serving.md).
  */
 export async function startControlServer(root: string, headers: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const html = fs.readFileSync(path.join(root, "scripts", "audit-control.html"))
+  const html = fs.readFileSync(path.join(root, "scripts", "audit", "control-page.html"))
   return serveOnLoopback((request, response) => {
     response.writeHead(request.url === "/" ? 200 : 404, { ...headers, "Content-Type": "text/html; charset=utf-8", "Content-Length": html.length, "Cache-Control": "no-store" })
     response.end(request.method === "HEAD" ? undefined : html)

@@ -259,7 +259,7 @@ export function productionBackend(env: CmsEnvironment): CmsBackend {
   throw new Error(`CMS_BACKEND is "${kind}": use github, gitea or forgejo (docs/cms.md).`)
 }
 
-/** The local backend's port: `npm run cms` starts it (src/cms/local-backend.ts), /admin under `npm run develop` talks to it */
+/** The local backend's port: `npm run cms` starts it (scripts/dev/cms-local-backend.ts), /admin under `npm run develop` talks to it */
 export const localBackendPort = (env: NodeJS.ProcessEnv = process.env) => Number(env.CMS_LOCAL_PORT) || 8081
 
 /** The backend of /admin under `npm run develop`: the local one, on loopback */

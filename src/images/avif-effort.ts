@@ -5,7 +5,7 @@ import sharp from "sharp"
  * makes. gatsby-plugin-sharp 5.16 passes only the quality to sharp's avif(),
  * so sharp's default effort, 4, applied. Measured here on the site's
  * illustrations and on camera-size photos, for the gallery's three widths
- * (scripts/camera-photos.mjs; see docs/content.md, "Photos from cameras and phones"):
+ * (scripts/lib/camera-photos.ts; see docs/content.md, "Photos from cameras and phones"):
  * effort 3 encodes in a third to a quarter of the time of effort 4, with files
  * 1 % larger for a photo and up to 6 % for a flat illustration; effort 2 was
  * 23 % larger for a photo.

@@ -1,5 +1,5 @@
 /**
- * What `npm run photos` does to each gallery picture (scripts/photos.ts is
+ * What `npm run photos` does to each gallery picture (scripts/dev/photos.ts is
  * its command line): stores it at the largest size the site shows it
  * (renditions.ts), replacing the file.
  *
