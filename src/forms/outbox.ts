@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from "nodemailer"
-import type { FormsConfig } from "./config"
+import type { FormsConfig } from "./environment"
 import { copy, estimateCopy, fieldLabel, fill } from "./copy"
-import { formatEstimate, type Estimate } from "./estimate"
-import { FORMS } from "./fields"
+import { formatEstimate, type Estimate } from "../lib/forms/estimate-payload"
+import { FORMS } from "../lib/forms/fields"
 import { layout, locks, subscriberKey, unsubscribeToken, type LeadOrigin, type Store, type Subscriber } from "./store"
 
 type Job = { kind: "contact"; id: string } | { kind: "confirm"; key: string }

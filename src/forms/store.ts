@@ -3,8 +3,8 @@ import { promises as fs, readFileSync } from "fs"
 import net from "net"
 import os from "os"
 import path from "path"
-import type { Estimate } from "./estimate"
-import type { FormKind } from "./fields"
+import type { Estimate } from "../lib/forms/estimate-payload"
+import type { FormKind } from "../lib/forms/fields"
 
 export interface StoredSubmission {
   id: string
@@ -15,7 +15,7 @@ export interface StoredSubmission {
   ip?: string
   /** Where a contact message's lead came from: the call to action (LEAD_SOURCES, or direct) and the page before the form */
   source?: LeadOrigin
-  /** The estimate a contact message was sent with from /estimate, as parsed (src/forms/estimate.ts) */
+  /** The estimate a contact message was sent with from /estimate, as parsed (src/lib/forms/estimate-payload.ts) */
   estimate?: Estimate
 }
 

@@ -1,5 +1,5 @@
 import { getStore, setEnvironmentContext } from "@netlify/blobs"
-import { storeOn, type Backend, type LockTimes, type Store } from "./store"
+import { storeOn, type Backend, type LockTimes, type Store } from "../forms/store"
 
 export interface BlobStoreOptions {
   /** The site-wide store's name (FORMS_BLOBS_STORE, default "forms") */
