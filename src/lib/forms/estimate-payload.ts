@@ -78,6 +78,15 @@ function fault(value: Record<string, unknown>, rules: Record<string, Check>): st
   return wrong === undefined ? "" : `${wrong} is missing or out of range`
 }
 
+/**
+ * The payload's text for an estimate /estimate computed (quoteEstimate), as
+ * its "Request a quote" link carries it to the contact form and as
+ * parseEstimate reads it back there and on the server.
+ */
+export function stringifyEstimate(estimate: Estimate): string {
+  return JSON.stringify(estimate)
+}
+
 /** Reads an estimate's JSON text by the rules of payload version 1; the reason is plain English, for logs and API clients. */
 export function parseEstimate(json: string): EstimateReading {
   if (json.length > ESTIMATE_MAX_LENGTH) return { ok: false, reason: `the estimate is longer than ${ESTIMATE_MAX_LENGTH} characters` }
