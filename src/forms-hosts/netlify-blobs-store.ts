@@ -21,6 +21,71 @@ export interface BlobStoreOptions {
 const CHECK_KEY = "checks/only-if-new"
 
 /**
+ * One store's access: how to open it for one operation, its name, and the
+ * check of its conditional writes, made once (a failed check is forgotten,
+ * so the next claim checks again).
+ */
+interface BlobAccess {
+  blobs: () => ReturnType<typeof getStore>
+  name: string
+  checked?: Promise<void>
+}
+
+/** A second create of the same key must be refused, or claims would not be atomic. */
+function checkConditionalWrites(access: BlobAccess): Promise<void> {
+  const { blobs, name } = access
+  access.checked ??= (async () => {
+    const first = await blobs().set(CHECK_KEY, "1", { onlyIfNew: true })
+    const second = first.modified ? await blobs().set(CHECK_KEY, "1", { onlyIfNew: true }) : first
+    if (second.modified) {
+      throw new Error(`Netlify Blobs store "${name}" did not refuse a second create of one key (onlyIfNew): conditional writes are not honoured, or the service failed; idempotency keys cannot be claimed safely`)
+    }
+  })().catch((error: unknown) => {
+    access.checked = undefined
+    throw error
+  })
+  return access.checked
+}
+
+/** Backend.claim in Blobs: a conditional create, then what the key holds, which says whether this claim won */
+async function claimBlob(access: BlobAccess, key: string, value: string): Promise<string> {
+  const { blobs } = access
+  await checkConditionalWrites(access)
+  // a key released (a lock's holder done) between the refused write and
+  // the read is claimed again, a few times, rather than reported lost
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const { modified } = await blobs().set(key, value, { onlyIfNew: true })
+    const holder = await blobs().get(key, { type: "text" })
+    if (holder !== null) return holder.trim()
+    if (modified) break
+  }
+  throw new Error(`Netlify Blobs did not keep the idempotency key ${key}`)
+}
+
+/** Backend.remove in Blobs: its delete does not say whether there was a blob, so it is asked first, for an honest count */
+async function removeBlob({ blobs }: BlobAccess, key: string): Promise<boolean> {
+  const existed = (await blobs().getMetadata(key)) !== null
+  await blobs().delete(key)
+  return existed
+}
+
+/** The Backend over one site-wide Blobs store */
+function blobBackend(access: BlobAccess): Backend {
+  const { blobs, name } = access
+  return {
+    location: `the Netlify Blobs store "${name}"`,
+    read: async <T>(key: string) => ((await blobs().get(key, { type: "json" })) as T | null) ?? undefined,
+    write: async (key, value) => {
+      await blobs().setJSON(key, value)
+    },
+    keys: async (prefix) => (await blobs().list({ prefix })).blobs.map((blob) => blob.key),
+    readText: async (key) => (await blobs().get(key, { type: "text" })) ?? undefined,
+    remove: (key) => removeBlob(access, key),
+    claim: (key, value) => claimBlob(access, key, value),
+  }
+}
+
+/**
  * The store in a Netlify Blobs site-wide store, with the same keys as the
  * file backend's paths. Reads are strongly consistent (a repeat must see the
  * first post's key and record at once). An idempotency key is claimed with a
@@ -34,51 +99,7 @@ export function createBlobStore(options: BlobStoreOptions): Store {
   // Opened for every operation: in Netlify's Lambda compatibility mode the
   // token comes with each invocation (see connectLambdaEvent)
   const blobs = () => getStore({ name, ...access, consistency: "strong" })
-  let checked: Promise<void> | undefined
-
-  /** Once per process: a second create of the same key must be refused, or claims would not be atomic. */
-  function checkConditionalWrites(): Promise<void> {
-    checked ??= (async () => {
-      const first = await blobs().set(CHECK_KEY, "1", { onlyIfNew: true })
-      const second = first.modified ? await blobs().set(CHECK_KEY, "1", { onlyIfNew: true }) : first
-      if (second.modified) {
-        throw new Error(`Netlify Blobs store "${name}" did not refuse a second create of one key (onlyIfNew): conditional writes are not honoured, or the service failed; idempotency keys cannot be claimed safely`)
-      }
-    })().catch((error: unknown) => {
-      checked = undefined
-      throw error
-    })
-    return checked
-  }
-
-  const backend: Backend = {
-    location: `the Netlify Blobs store "${name}"`,
-    read: async <T>(key: string) => ((await blobs().get(key, { type: "json" })) as T | null) ?? undefined,
-    write: async (key, value) => {
-      await blobs().setJSON(key, value)
-    },
-    keys: async (prefix) => (await blobs().list({ prefix })).blobs.map((blob) => blob.key),
-    readText: async (key) => (await blobs().get(key, { type: "text" })) ?? undefined,
-    remove: async (key) => {
-      // Blobs' delete does not say whether there was a blob: asked first, for an honest count
-      const existed = (await blobs().getMetadata(key)) !== null
-      await blobs().delete(key)
-      return existed
-    },
-    claim: async (key, value) => {
-      await checkConditionalWrites()
-      // a key released (a lock's holder done) between the refused write and
-      // the read is claimed again, a few times, rather than reported lost
-      for (let attempt = 0; attempt < 20; attempt += 1) {
-        const { modified } = await blobs().set(key, value, { onlyIfNew: true })
-        const holder = await blobs().get(key, { type: "text" })
-        if (holder !== null) return holder.trim()
-        if (modified) break
-      }
-      throw new Error(`Netlify Blobs did not keep the idempotency key ${key}`)
-    },
-  }
-  return storeOn(backend, lockTimes)
+  return storeOn(blobBackend({ blobs, name }), lockTimes)
 }
 
 /** The part of a Netlify Lambda-compatibility event that carries Blobs access. */
