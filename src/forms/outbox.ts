@@ -1,9 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer"
 import type { FormsConfig } from "./environment"
-import { copy, estimateCopy, fieldLabel, fill } from "./copy"
-import { formatEstimate, type Estimate } from "../lib/forms/estimate-payload"
-import { FORMS } from "../lib/forms/fields"
-import { layout, locks, subscriberKey, unsubscribeToken, type LeadOrigin, type Store, type Subscriber } from "./store"
+import { confirmationMail, contactMail } from "./mails"
+import { layout, locks, subscriberKey, type Store, type Subscriber } from "./store"
 
 type Job = { kind: "contact"; id: string } | { kind: "confirm"; key: string }
 
@@ -11,22 +9,6 @@ export interface Logger {
   info: (message: string) => void
   warn: (message: string) => void
   error: (message: string) => void
-}
-
-/** The contact e-mail's line on where the lead came from, in the content's words */
-function sourceLine(source: LeadOrigin | undefined): string {
-  if (!source || (source.cta === "direct" && !source.page)) return copy.mail.sourceUnknown
-  const cta = copy.leadSources.find((entry) => entry.id === source.cta)?.label ?? source.cta
-  return fill(copy.mail.sourceLine, { page: source.page ?? "—", cta })
-}
-
-/**
- * The contact e-mail's section on the estimate the visitor attached: its
- * lines as the form wrote them into the message, and the estimate page with
- * the same inputs, absolute so it opens from a mail client.
- */
-function estimateSection(estimate: Estimate, siteUrl: string): string {
-  return [copy.mail.estimateTitle, ...formatEstimate(estimate, estimateCopy), fill(copy.mail.estimateLink, { link: `${siteUrl}${estimate.link}` })].join("\n")
 }
 
 const jobId = (job: Job) => (job.kind === "contact" ? `contact:${job.id}` : `confirm:${job.key}`)
@@ -150,23 +132,14 @@ async function sendContact(state: OutboxState, id: string): Promise<void> {
     return
   }
   const job: Job = { kind: "contact", id }
-  const values = submission.values
-  const lines = Object.keys(FORMS.contact).map((field) => `${fieldLabel("contact", field)}:\n${values[field] || "—"}\n`)
-  const estimate = submission.estimate ? `${estimateSection(submission.estimate, config.siteUrl)}\n\n` : ""
+  const mail = contactMail(config, submission)
   const attemptAt = new Date().toISOString()
   const attempts = delivery.attempts + 1
   // the intent first: while it cannot be recorded, nothing is sent
   await store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, sendingSince: attemptAt, ...(delivery.lastError ? { lastError: delivery.lastError } : {}) })
   let messageId: string
   try {
-    const info = await state.transport!.sendMail({
-      from: config.mailFrom,
-      to: config.mailTo,
-      replyTo: { name: values.username ?? "", address: values.email ?? "" },
-      subject: fill(copy.mail.contactSubject, { subject: values.subject ?? "" }),
-      text: `${fill(copy.mail.contactIntro, { site: config.siteName })}\n\n${lines.join("\n")}\n${estimate}${sourceLine(submission.source)}\nReceived ${submission.receivedAt}, id ${id}\n`,
-      headers: { "X-Submission-Id": id },
-    })
+    const info = await state.transport!.sendMail(mail)
     messageId = info.messageId
     state.sent += 1
   } catch (error) {
@@ -183,22 +156,13 @@ async function sendConfirmation(state: OutboxState, key: string): Promise<void> 
   const { store, config, log } = state
   const subscriber = await store.subscriber(key)
   if (!subscriber || !subscriber.mailDue || subscriber.status === "confirmed") return
-  const link = `${config.siteUrl}/api/subscribe-confirm?token=${encodeURIComponent(`${key}.${subscriber.secret}`)}`
-  const unsubscribe = `${config.siteUrl}/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, subscriber.secret))}`
   const job: Job = { kind: "confirm", key }
+  const mail = confirmationMail(config, key, subscriber)
   // the intent first (the e-mail is no longer due): while it cannot be recorded, nothing is sent
   const sending: Subscriber = { ...subscriber, mailDue: false, mailAttempts: subscriber.mailAttempts + 1, lastMailAttemptAt: new Date().toISOString() }
   await store.setSubscriber(sending)
   try {
-    await state.transport!.sendMail({
-      from: config.mailFrom,
-      to: subscriber.email,
-      subject: fill(copy.mail.confirmSubject, { site: config.siteName }),
-      text: `${fill(copy.mail.confirmText, { site: config.siteName, link, unsubscribe })}\n`,
-      // RFC 8058 one-click unsubscribe, which Gmail and Yahoo ask of bulk senders
-      list: { unsubscribe },
-      headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-    })
+    await state.transport!.sendMail(mail)
   } catch (error) {
     // The mail server refused this recipient for good (a 5xx to RCPT TO):
     // retrying cannot help, and the address stays pending, unconfirmed.
