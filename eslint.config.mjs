@@ -26,6 +26,28 @@ export default tseslint.config(
   },
   // code that runs in the browser
   { files: ["src/**/*.{ts,tsx,js}", "gatsby-browser.ts", "__tests__/unit/**", "__tests__/support/jsdom-environment.js", "jest.setup.ts", "loadershim.js"], languageOptions: { globals: { ...globals.browser } } },
+  // the forms' core knows no framework or host (README, docs/forms.md): said here at once in the editor;
+  // __tests__/unit/forms-core-boundary.test.ts also follows its imports through src/lib/
+  {
+    files: ["src/forms/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(gatsby|gatsby-[^/]+|@gatsbyjs/[^/]+|react|react-dom|@netlify/[^/]+|netlify|netlify-[^/]+)(/.*)?$",
+              message: "src/forms/ is the forms' framework-free core; what needs a host's package goes in src/forms-hosts/.",
+            },
+            {
+              group: ["**/forms-hosts", "**/forms-hosts/**", "**/components/**", "**/hooks/**", "**/api/**", "**/server/**", "**/pages/**", "**/templates/**"],
+              message: "src/forms/ imports neither its hosts nor the browser's code; they import it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // CommonJS: the webpack stand-ins and loader, jest's set-up, the Netlify rig's loopback preload
   {
     files: ["**/*.{js,cjs}"],

@@ -1,6 +1,6 @@
 /**
  * A contact message with an estimate from /estimate attached (the optional
- * field "estimate", src/forms/estimate.ts), end to end: the production server
+ * field "estimate", src/lib/forms/estimate-payload.ts), end to end: the production server
  * as its own process, a real SMTP server on loopback, a temporary store, and
  * `npm run forms` on that store. Nothing is mocked.
  *

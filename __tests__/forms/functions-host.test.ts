@@ -5,8 +5,9 @@
  * the outbox, with no further request and never twice. The service runs in
  * this process, as a function would run it; the SMTP server is real.
  */
-import { readConfig } from "../../src/forms/config"
-import { createFormService, type FormRequest, type FormService } from "../../src/forms/service"
+import { readConfig } from "../../src/forms/environment"
+import { createFormService } from "../../src/forms-hosts/open-service"
+import type { FormRequest, FormService } from "../../src/forms/service"
 import { cleanUpAll, freePort, startSmtp, tempDir } from "../support/form-server"
 import { person } from "../support/http"
 

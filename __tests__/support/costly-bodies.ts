@@ -4,7 +4,7 @@
  * GET sent while such a post is in flight must be answered at once.
  */
 import http from "http"
-import { MAX_FIELDS } from "../../src/forms/fields"
+import { MAX_FIELDS } from "../../src/lib/forms/fields"
 
 const valid = new URLSearchParams({ username: "Ada", email: "ada@example.com", phone: "+1 555 010 0100", subject: "Cost", message: "Hello", fillMs: "6000" }).toString()
 

@@ -8,7 +8,7 @@
  */
 import readline from "readline"
 import { createStore, type LockTimes } from "../../src/forms/store"
-import { createBlobStore, type BlobStoreOptions } from "../../src/forms/store-blobs"
+import { createBlobStore, type BlobStoreOptions } from "../../src/forms-hosts/netlify-blobs-store"
 
 export interface HolderSpec {
   /** The store: a data folder, or a Blobs store (on a local BlobsServer) */

@@ -9,7 +9,7 @@ import { render, screen } from "@testing-library/react"
 import content from "../../content/estimate/estimate.json"
 import { Estimator, type EstimatorCopy } from "../../src/components/blocks/Estimator"
 import { readEstimate } from "../../src/forms/estimate-figures"
-import { validateSubmission } from "../../src/forms/validate"
+import { validateSubmission } from "../../src/forms/submission-checks"
 import { readInputs, type EstimateModel } from "../../src/lib/estimate"
 import { quoteEstimate, type Estimate } from "../../src/lib/estimate-quote"
 

@@ -1,12 +1,12 @@
 /**
- * The estimate that /estimate hands to the contact form (src/forms/estimate.ts):
+ * The estimate that /estimate hands to the contact form (src/lib/forms/estimate-payload.ts):
  * the payload's rules one by one, the lines it is written out in, and what
  * the contact form does with ?estimate= in its address.
  */
 import { createElement } from "react"
 import { act, fireEvent, render, screen } from "@testing-library/react"
 import { ContactForm } from "../../src/components/blocks/ContactForm"
-import { formatEstimate, parseEstimate, type Estimate } from "../../src/forms/estimate"
+import { formatEstimate, parseEstimate, type Estimate } from "../../src/lib/forms/estimate-payload"
 import { forms, privacy } from "../fixtures/chrome"
 import { contactFormCopy, exampleEstimate } from "../fixtures/estimate"
 

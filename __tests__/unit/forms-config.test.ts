@@ -1,5 +1,5 @@
 import path from "path"
-import { ConfigError, readConfig } from "../../src/forms/config"
+import { ConfigError, readConfig } from "../../src/forms/environment"
 import { errorText, fill } from "../../src/forms/copy"
 import forms from "../../content/forms/forms.json"
 import contact from "../../content/contact/contact.json"

@@ -15,7 +15,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { layout, type LockTimes } from "../../src/forms/store"
-import type { BlobStoreOptions } from "../../src/forms/store-blobs"
+import type { BlobStoreOptions } from "../../src/forms-hosts/netlify-blobs-store"
 import { startBlobsServer, type LocalBlobs } from "../support/blobs-server"
 import type { HolderOutcome, HolderSpec } from "../support/lock-holder"
 

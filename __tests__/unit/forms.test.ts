@@ -6,10 +6,10 @@
 import fs from "fs"
 import os from "os"
 import path from "path"
-import { MAX_FIELDS, MIN_FILL_MS } from "../../src/forms/fields"
+import { MAX_FIELDS, MIN_FILL_MS } from "../../src/lib/forms/fields"
 import { createStore } from "../../src/forms/store"
 import { countPairs, parseUrlencoded, redecodeLeftovers, TooManyFields } from "../../src/forms/urlencoded"
-import { validateSubmission } from "../../src/forms/validate"
+import { validateSubmission } from "../../src/forms/submission-checks"
 
 const valid = { username: "Ada Example", email: "ada@example.com", phone: "+1 (555) 010-0199", subject: "Quote request", message: "Two lines\nof text" }
 const codes = (body: unknown) => {

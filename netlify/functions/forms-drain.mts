@@ -1,4 +1,4 @@
-import { formService } from "../../src/forms/service"
+import { formService } from "../../src/forms-hosts/open-service"
 
 /**
  * The forms' outbox, drained on Netlify's schedule. A function instance is

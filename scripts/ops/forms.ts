@@ -6,11 +6,11 @@
 //   purge                                        apply the retention rules now (the server does it at start and daily)
 //   export <address>                             every record about an e-mail address, as JSON
 //   forget <address>                             erase every record about it, and say what went
-import { readConfig } from "../../src/forms/config"
+import { readConfig } from "../../src/forms/environment"
 import { estimateCopy } from "../../src/forms/copy"
-import { formatEstimate } from "../../src/forms/estimate"
+import { formatEstimate } from "../../src/lib/forms/estimate-payload"
 import { exportAddress, forgetAddress, purge } from "../../src/forms/privacy"
-import { openStore } from "../../src/forms/service"
+import { openStore } from "../../src/forms-hosts/open-service"
 
 const USAGE = "Use: contact, subscribe or subscribers [--json]; purge; export <address>; forget <address>."
 

@@ -3,7 +3,7 @@ import path from "node:path"
 import type { GatsbyConfig, IAdapter } from "gatsby"
 import createNetlifyAdapter from "gatsby-adapter-netlify"
 import type { RedirectHeaderTable } from "../lib/trailing-slash"
-import { ConfigError } from "../forms/config"
+import { ConfigError } from "../forms/environment"
 import { productionServerAdapter } from "./server-adapter"
 import { routeHeaders } from "../server/route-headers"
 
@@ -81,7 +81,7 @@ export function withSiteWideRules<T extends { path: string; headers: { key: stri
  * revalidation; the service's own headers then win). A CDN applies its
  * header rules to files only: Netlify's `_headers` does not reach a
  * function's answer, so the functions send these themselves
- * (src/forms/gatsby.ts). Handed over in the environment variable
+ * (src/forms-hosts/gatsby-functions.ts). Handed over in the environment variable
  * SITE_FUNCTION_HEADERS, which Gatsby's build of the functions inlines
  * (it replaces every `process.env.NAME` with the build's value).
  */

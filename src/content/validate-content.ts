@@ -19,7 +19,7 @@ import {
   type GraphQLObjectType,
   type GraphQLType,
 } from "graphql"
-import { NOTICE_IDS } from "../forms/notices"
+import { NOTICE_IDS } from "../lib/forms/notices"
 import { DECODED_EXTENSIONS, inTurn, readPicture, UNREADABLE } from "../images/decode"
 import { PAGE_PATH, RESERVED_SEGMENTS, SLUG } from "./routes"
 import { checkEstimate } from "./estimate-check"

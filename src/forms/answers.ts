@@ -8,8 +8,8 @@
 import type RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js"
 import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes.js"
 import { copy, fill } from "./copy"
-import type { FormKind } from "./fields"
-import { messagePage } from "./pages"
+import type { FormKind } from "../lib/forms/fields"
+import { messagePage } from "./fallback-pages"
 
 /** A request as any server hands it over: the body already decoded from urlencoded or JSON by the framework. */
 export interface FormRequest {

@@ -6,18 +6,18 @@ import contact from "../../content/contact/contact.json"
 import forms from "../../content/forms/forms.json"
 import site from "../../content/site/site.json"
 import { fill } from "../lib/text"
-import type { EstimateCopy } from "./estimate"
-import { ESTIMATE, FORMS, type FormKind } from "./fields"
+import type { EstimateCopy } from "../lib/forms/estimate-payload"
+import { ESTIMATE, FORMS, type FormKind } from "../lib/forms/fields"
 
 export { fill }
-import type { FieldError } from "./validate"
+import type { FieldError } from "./submission-checks"
 
 export const copy = forms
 
-export { NOTICE_IDS, type NoticeId } from "./notices"
-import type { NoticeId } from "./notices"
+export { NOTICE_IDS, type NoticeId } from "../lib/forms/notices"
+import type { NoticeId } from "../lib/forms/notices"
 
-/** The words of an estimate's lines (src/forms/estimate.ts), the same the contact form fills in */
+/** The words of an estimate's lines (src/lib/forms/estimate-payload.ts), the same the contact form fills in */
 export const estimateCopy: EstimateCopy = contact.form.estimate
 
 export function fieldLabel(kind: FormKind, field: string): string {

@@ -15,7 +15,7 @@
 import content from "../../content/estimate/estimate.json"
 import { readInputs, streamById, type EstimateModel } from "../lib/estimate"
 import { quoteEstimate, type Estimate, type EstimateRow, type QuoteWords } from "../lib/estimate-quote"
-import { parseEstimate, type EstimateReading } from "./estimate"
+import { parseEstimate, type EstimateReading } from "../lib/forms/estimate-payload"
 
 const MODEL: EstimateModel = content
 const WORDS: QuoteWords = content

@@ -1,9 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer"
-import type { FormsConfig } from "./config"
-import { copy, estimateCopy, fieldLabel, fill } from "./copy"
-import { formatEstimate, type Estimate } from "./estimate"
-import { FORMS } from "./fields"
-import { layout, locks, subscriberKey, unsubscribeToken, type LeadOrigin, type Store, type Subscriber } from "./store"
+import type { FormsConfig } from "./environment"
+import { confirmationMail, contactMail } from "./mails"
+import { layout, locks, subscriberKey, type Store, type Subscriber } from "./store"
 
 type Job = { kind: "contact"; id: string } | { kind: "confirm"; key: string }
 
@@ -13,23 +11,261 @@ export interface Logger {
   error: (message: string) => void
 }
 
-/** The contact e-mail's line on where the lead came from, in the content's words */
-function sourceLine(source: LeadOrigin | undefined): string {
-  if (!source || (source.cta === "direct" && !source.page)) return copy.mail.sourceUnknown
-  const cta = copy.leadSources.find((entry) => entry.id === source.cta)?.label ?? source.cta
-  return fill(copy.mail.sourceLine, { page: source.page ?? "—", cta })
+const jobId = (job: Job) => (job.kind === "contact" ? `contact:${job.id}` : `confirm:${job.key}`)
+
+/** A job waiting in the queue: its next turn and how many attempts failed so far */
+interface QueuedJob {
+  job: Job
+  dueAt: number
+  attempts: number
 }
 
 /**
- * The contact e-mail's section on the estimate the visitor attached: its
- * lines as the form wrote them into the message, and the estimate page with
- * the same inputs, absolute so it opens from a mail client.
+ * The outbox's state, passed to each of its functions: what it was given
+ * (configuration, store, log, the SMTP transport) and what it holds between
+ * turns (the queue, its timer, the outcomes not yet recorded).
  */
-function estimateSection(estimate: Estimate, siteUrl: string): string {
-  return [copy.mail.estimateTitle, ...formatEstimate(estimate, estimateCopy), fill(copy.mail.estimateLink, { link: `${siteUrl}${estimate.link}` })].join("\n")
+interface OutboxState {
+  config: FormsConfig
+  store: Store
+  log: Logger
+  /** Undefined when SMTP_URL is not set: nothing is sent */
+  transport: Transporter | undefined
+  /** The jobs waiting, by jobId */
+  queue: Map<string, QueuedJob>
+  timer: NodeJS.Timeout | undefined
+  /** The queue's run in progress, if any */
+  pumping: Promise<void> | undefined
+  stopped: boolean
+  /** E-mails this process has handed to the SMTP server */
+  sent: number
+  /** Outcomes sent or known, which the store could not take yet; written before the job's next step */
+  unrecorded: Map<string, () => Promise<void>>
 }
 
-const jobId = (job: Job) => (job.kind === "contact" ? `contact:${job.id}` : `confirm:${job.key}`)
+/** The wait before a failed job's next attempt: doubling from retry.minMs, at most retry.maxMs */
+const backoff = (config: FormsConfig, attempts: number) => Math.min(config.retry.maxMs, config.retry.minMs * 2 ** Math.max(0, attempts - 1))
+
+/** Queues a job (once: a job queued again keeps its attempts and the sooner of its turns) */
+function enqueue(state: OutboxState, job: Job, attempts = 0, dueAt = Date.now()): void {
+  if (!state.transport || state.stopped) return
+  const existing = state.queue.get(jobId(job))
+  state.queue.set(jobId(job), { job, attempts: existing?.attempts ?? attempts, dueAt: existing ? Math.min(existing.dueAt, dueAt) : dueAt })
+  schedule(state)
+}
+
+/** Sets the timer for the queue's next due job, unless a run is in progress (it schedules when done) */
+function schedule(state: OutboxState): void {
+  if (state.stopped || state.pumping) return
+  if (state.timer) clearTimeout(state.timer)
+  state.timer = undefined
+  if (state.queue.size === 0) return
+  const next = Math.min(...[...state.queue.values()].map((entry) => entry.dueAt))
+  state.timer = setTimeout(() => {
+    state.timer = undefined
+    state.pumping = pump(state).finally(() => {
+      state.pumping = undefined
+      schedule(state)
+    })
+  }, Math.max(0, next - Date.now()))
+  state.timer.unref()
+}
+
+/** Runs every due job, soonest first, until none is due; a failure is queued again after its backoff */
+async function pump(state: OutboxState): Promise<void> {
+  const { queue, config, log } = state
+  for (;;) {
+    const due = [...queue.values()].filter((entry) => entry.dueAt <= Date.now()).sort((a, b) => a.dueAt - b.dueAt)
+    if (due.length === 0 || state.stopped) return
+    for (const entry of due) {
+      if (state.stopped) return
+      try {
+        await run(state, entry.job)
+        queue.delete(jobId(entry.job))
+      } catch (error) {
+        entry.attempts += 1
+        entry.dueAt = Date.now() + backoff(config, entry.attempts)
+        log.warn(`forms: sending ${jobId(entry.job)} failed (attempt ${entry.attempts}, next in ${Math.round(backoff(config, entry.attempts) / 1000)} s): ${(error as Error).message}`)
+      }
+    }
+  }
+}
+
+/**
+ * One job's turn, under its record's lock: an erasure (forget, the
+ * retention run) waits for a send to end, and a send after it finds nothing.
+ */
+async function run(state: OutboxState, job: Job): Promise<void> {
+  await state.store.lock(job.kind === "contact" ? locks.contact(job.id) : locks.subscriber(job.key), async () => {
+    const pending = state.unrecorded.get(jobId(job))
+    if (pending) {
+      await pending()
+      state.unrecorded.delete(jobId(job))
+    }
+    await (job.kind === "contact" ? sendContact(state, job.id) : sendConfirmation(state, job.key))
+  })
+}
+
+/** Writes an outcome; when the store cannot take it, keeps it for the job's next turn and fails the turn. */
+async function record(state: OutboxState, job: Job, write: () => Promise<void>): Promise<void> {
+  try {
+    await write()
+  } catch (error) {
+    state.unrecorded.set(jobId(job), write)
+    throw new Error(`the outcome of ${jobId(job)} could not be recorded (kept until it can; nothing is sent again meanwhile): ${(error as Error).message}`, { cause: error })
+  }
+}
+
+/** The e-mail to the company for one contact submission, unless it went out (or may have) or the submission was erased */
+async function sendContact(state: OutboxState, id: string): Promise<void> {
+  const { store, config, log } = state
+  const delivery = await store.delivery(id)
+  if (delivery.deliveredAt) return
+  if (delivery.sendingSince) {
+    log.warn(`forms: the e-mail for contact:${id} was being sent at ${delivery.sendingSince} when its process stopped; it may have gone out, so it is not sent again (npm run forms -- contact lists it).`)
+    return
+  }
+  const submission = await store.get("contact", id)
+  if (!submission) {
+    // erased: nothing about it may stay, a delivery record included
+    await store.remove(layout.delivery(id))
+    return
+  }
+  const job: Job = { kind: "contact", id }
+  const mail = contactMail(config, submission)
+  const attemptAt = new Date().toISOString()
+  const attempts = delivery.attempts + 1
+  // the intent first: while it cannot be recorded, nothing is sent
+  await store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, sendingSince: attemptAt, ...(delivery.lastError ? { lastError: delivery.lastError } : {}) })
+  let messageId: string
+  try {
+    const info = await state.transport!.sendMail(mail)
+    messageId = info.messageId
+    state.sent += 1
+  } catch (error) {
+    // not sent: recorded as such, so the next turn sends it
+    await record(state, job, () => store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, lastError: (error as Error).message }))
+    throw error
+  }
+  const deliveredAt = new Date().toISOString()
+  await record(state, job, () => store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, deliveredAt, messageId }))
+}
+
+/** The confirmation e-mail to a subscriber address, when one is due */
+async function sendConfirmation(state: OutboxState, key: string): Promise<void> {
+  const { store, config, log } = state
+  const subscriber = await store.subscriber(key)
+  if (!subscriber || !subscriber.mailDue || subscriber.status === "confirmed") return
+  const job: Job = { kind: "confirm", key }
+  const mail = confirmationMail(config, key, subscriber)
+  // the intent first (the e-mail is no longer due): while it cannot be recorded, nothing is sent
+  const sending: Subscriber = { ...subscriber, mailDue: false, mailAttempts: subscriber.mailAttempts + 1, lastMailAttemptAt: new Date().toISOString() }
+  await store.setSubscriber(sending)
+  try {
+    await state.transport!.sendMail(mail)
+  } catch (error) {
+    // The mail server refused this recipient for good (a 5xx to RCPT TO):
+    // retrying cannot help, and the address stays pending, unconfirmed.
+    // Anything else was not sent either: due again.
+    const { code, responseCode } = error as { code?: string; responseCode?: number }
+    const refused = code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500
+    await record(state, job, () => store.setSubscriber({ ...sending, lastMailError: (error as Error).message, mailDue: !refused }))
+    if (!refused) throw error
+    log.warn(`forms: the mail server refused the confirmation to a subscriber address for good; not retrying: ${(error as Error).message}`)
+    return
+  }
+  state.sent += 1
+  const sentAt = new Date().toISOString()
+  await record(state, job, () => store.setSubscriber({ ...sending, lastMailSentAt: sentAt, lastMailError: undefined }))
+}
+
+/** What the store says is owed, and how many sends a stop left without an outcome (never sent again) */
+async function owed(store: Store): Promise<{ jobs: { job: Job; attempts: number }[]; interrupted: number }> {
+  const jobs: { job: Job; attempts: number }[] = []
+  let interrupted = 0
+  for (const submission of await store.list("contact")) {
+    const delivery = await store.delivery(submission.id)
+    if (delivery.deliveredAt) continue
+    if (delivery.sendingSince) interrupted += 1
+    else jobs.push({ job: { kind: "contact", id: submission.id }, attempts: delivery.attempts })
+  }
+  for (const subscriber of await store.subscribers()) {
+    if (subscriber.mailDue && subscriber.status === "pending") jobs.push({ job: { kind: "confirm", key: subscriberKey(subscriber.email) }, attempts: subscriber.mailAttempts })
+  }
+  return { jobs, interrupted }
+}
+
+/** Queues everything the store says is still owed (after a restart, or when SMTP was just configured). */
+async function start(state: OutboxState): Promise<void> {
+  const { store, config, log } = state
+  if (!state.transport) {
+    log.warn(`forms: SMTP_URL is not set, so submissions are stored in ${store.location} and not e-mailed. Set SMTP_URL to deliver them; nothing stored is lost.`)
+    return
+  }
+  log.info(`forms: submissions are stored in ${store.location} and e-mailed to ${config.mailTo}.`)
+  const { jobs, interrupted } = await owed(store)
+  if (interrupted > 0) {
+    log.warn(`forms: ${interrupted} contact e-mail${interrupted > 1 ? "s were" : " was"} being sent when a process stopped and may have gone out; not sent again (npm run forms -- contact lists ${interrupted > 1 ? "them" : "it"} as "interrupted").`)
+  }
+  for (const { job, attempts } of jobs) enqueue(state, job, attempts)
+}
+
+/**
+ * Sends everything owed now, one after another, whatever the retry waits
+ * say, and resolves when done: what a scheduled run on a functions host
+ * calls, where no timer survives the answer. A send that fails stays owed
+ * for the next run; what another process is sending is waited for (the
+ * lock) and then found sent.
+ */
+async function drain(state: OutboxState): Promise<{ sent: number; failed: number; interrupted: number }> {
+  const report = { sent: 0, failed: 0, interrupted: 0 }
+  if (!state.transport) return report
+  // what this process sends meanwhile counts, its own queue's sends too (a
+  // new instance's start queues what is owed): a job already sent by them
+  // is found sent here, under its lock, and not sent again
+  const sentBefore = state.sent
+  const { jobs, interrupted } = await owed(state.store)
+  report.interrupted = interrupted
+  for (const { job } of jobs) {
+    try {
+      await run(state, job)
+      state.queue.delete(jobId(job))
+    } catch (error) {
+      report.failed += 1
+      state.log.warn(`forms: sending ${jobId(job)} failed; it stays owed for the next run: ${(error as Error).message}`)
+    }
+  }
+  await idle(state)
+  return { ...report, sent: state.sent - sentBefore }
+}
+
+/**
+ * Sends one job now and waits for it at most withinMs; a send that fails
+ * is queued for its retries. Resolves when it was sent, failed, or the wait
+ * is over (the send then goes on).
+ */
+async function sendNow(state: OutboxState, job: Job, withinMs: number): Promise<void> {
+  if (!state.transport || state.stopped) return
+  const sending = run(state, job).catch((error: Error) => {
+    state.log.warn(`forms: sending ${jobId(job)} failed (it is retried): ${error.message}`)
+    enqueue(state, job, 1, Date.now() + backoff(state.config, 1))
+  })
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)))])
+  clearTimeout(timer)
+}
+
+/** Resolves once nothing is due right now (used by tests and on shutdown). */
+async function idle(state: OutboxState): Promise<void> {
+  while (state.pumping) await state.pumping
+}
+
+async function stop(state: OutboxState): Promise<void> {
+  state.stopped = true
+  if (state.timer) clearTimeout(state.timer)
+  await idle(state)
+  state.transport?.close()
+}
 
 /**
  * Sends what the store says is owed: one e-mail to the company per contact
@@ -44,253 +280,33 @@ const jobId = (job: Job) => (job.kind === "contact" ? `contact:${job.id}` : `con
  * and written before anything else is tried for that message, and a record
  * left with an intent and no outcome (the process stopped during the send)
  * counts as sent.
+ *
+ * The work is done by the functions above, each given the outbox's state;
+ * this makes the state and hands them out.
  */
 export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
-  const transport: Transporter | undefined = config.smtpUrl
-    ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
-    : undefined
-  const queue = new Map<string, { job: Job; dueAt: number; attempts: number }>()
-  let timer: NodeJS.Timeout | undefined
-  let pumping: Promise<void> | undefined
-  let stopped = false
-  /** E-mails this process has handed to the SMTP server */
-  let sent = 0
-  /** Outcomes sent or known, which the store could not take yet; written before the job's next step */
-  const unrecorded = new Map<string, () => Promise<void>>()
-
-  const backoff = (attempts: number) => Math.min(config.retry.maxMs, config.retry.minMs * 2 ** Math.max(0, attempts - 1))
-
-  function enqueue(job: Job, attempts = 0, dueAt = Date.now()): void {
-    if (!transport || stopped) return
-    const existing = queue.get(jobId(job))
-    queue.set(jobId(job), { job, attempts: existing?.attempts ?? attempts, dueAt: existing ? Math.min(existing.dueAt, dueAt) : dueAt })
-    schedule()
+  const state: OutboxState = {
+    config,
+    store,
+    log,
+    transport: config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : undefined,
+    queue: new Map(),
+    timer: undefined,
+    pumping: undefined,
+    stopped: false,
+    sent: 0,
+    unrecorded: new Map(),
   }
-
-  function schedule(): void {
-    if (stopped || pumping) return
-    if (timer) clearTimeout(timer)
-    timer = undefined
-    if (queue.size === 0) return
-    const next = Math.min(...[...queue.values()].map((entry) => entry.dueAt))
-    timer = setTimeout(() => {
-      timer = undefined
-      pumping = pump().finally(() => {
-        pumping = undefined
-        schedule()
-      })
-    }, Math.max(0, next - Date.now()))
-    timer.unref()
+  return {
+    enabled: Boolean(state.transport),
+    enqueue: (job: Job, attempts?: number, dueAt?: number) => enqueue(state, job, attempts, dueAt),
+    sendNow: (job: Job, withinMs: number) => sendNow(state, job, withinMs),
+    drain: () => drain(state),
+    start: () => start(state),
+    idle: () => idle(state),
+    stop: () => stop(state),
+    pending: () => state.queue.size,
   }
-
-  async function pump(): Promise<void> {
-    for (;;) {
-      const due = [...queue.values()].filter((entry) => entry.dueAt <= Date.now()).sort((a, b) => a.dueAt - b.dueAt)
-      if (due.length === 0 || stopped) return
-      for (const entry of due) {
-        if (stopped) return
-        try {
-          await run(entry.job)
-          queue.delete(jobId(entry.job))
-        } catch (error) {
-          entry.attempts += 1
-          entry.dueAt = Date.now() + backoff(entry.attempts)
-          log.warn(`forms: sending ${jobId(entry.job)} failed (attempt ${entry.attempts}, next in ${Math.round(backoff(entry.attempts) / 1000)} s): ${(error as Error).message}`)
-        }
-      }
-    }
-  }
-
-  /**
-   * One job's turn, under its record's lock: an erasure (forget, the
-   * retention run) waits for a send to end, and a send after it finds nothing.
-   */
-  async function run(job: Job): Promise<void> {
-    await store.lock(job.kind === "contact" ? locks.contact(job.id) : locks.subscriber(job.key), async () => {
-      const pending = unrecorded.get(jobId(job))
-      if (pending) {
-        await pending()
-        unrecorded.delete(jobId(job))
-      }
-      await (job.kind === "contact" ? sendContact(job.id) : sendConfirmation(job.key))
-    })
-  }
-
-  /** Writes an outcome; when the store cannot take it, keeps it for the job's next turn and fails the turn. */
-  async function record(job: Job, write: () => Promise<void>): Promise<void> {
-    try {
-      await write()
-    } catch (error) {
-      unrecorded.set(jobId(job), write)
-      throw new Error(`the outcome of ${jobId(job)} could not be recorded (kept until it can; nothing is sent again meanwhile): ${(error as Error).message}`, { cause: error })
-    }
-  }
-
-  async function sendContact(id: string): Promise<void> {
-    const delivery = await store.delivery(id)
-    if (delivery.deliveredAt) return
-    if (delivery.sendingSince) {
-      log.warn(`forms: the e-mail for contact:${id} was being sent at ${delivery.sendingSince} when its process stopped; it may have gone out, so it is not sent again (npm run forms -- contact lists it).`)
-      return
-    }
-    const submission = await store.get("contact", id)
-    if (!submission) {
-      // erased: nothing about it may stay, a delivery record included
-      await store.remove(layout.delivery(id))
-      return
-    }
-    const job: Job = { kind: "contact", id }
-    const values = submission.values
-    const lines = Object.keys(FORMS.contact).map((field) => `${fieldLabel("contact", field)}:\n${values[field] || "—"}\n`)
-    const estimate = submission.estimate ? `${estimateSection(submission.estimate, config.siteUrl)}\n\n` : ""
-    const attemptAt = new Date().toISOString()
-    const attempts = delivery.attempts + 1
-    // the intent first: while it cannot be recorded, nothing is sent
-    await store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, sendingSince: attemptAt, ...(delivery.lastError ? { lastError: delivery.lastError } : {}) })
-    let messageId: string
-    try {
-      const info = await transport!.sendMail({
-        from: config.mailFrom,
-        to: config.mailTo,
-        replyTo: { name: values.username ?? "", address: values.email ?? "" },
-        subject: fill(copy.mail.contactSubject, { subject: values.subject ?? "" }),
-        text: `${fill(copy.mail.contactIntro, { site: config.siteName })}\n\n${lines.join("\n")}\n${estimate}${sourceLine(submission.source)}\nReceived ${submission.receivedAt}, id ${id}\n`,
-        headers: { "X-Submission-Id": id },
-      })
-      messageId = info.messageId
-      sent += 1
-    } catch (error) {
-      // not sent: recorded as such, so the next turn sends it
-      await record(job, () => store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, lastError: (error as Error).message }))
-      throw error
-    }
-    const deliveredAt = new Date().toISOString()
-    await record(job, () => store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, deliveredAt, messageId }))
-  }
-
-  async function sendConfirmation(key: string): Promise<void> {
-    const subscriber = await store.subscriber(key)
-    if (!subscriber || !subscriber.mailDue || subscriber.status === "confirmed") return
-    const link = `${config.siteUrl}/api/subscribe-confirm?token=${encodeURIComponent(`${key}.${subscriber.secret}`)}`
-    const unsubscribe = `${config.siteUrl}/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, subscriber.secret))}`
-    const job: Job = { kind: "confirm", key }
-    // the intent first (the e-mail is no longer due): while it cannot be recorded, nothing is sent
-    const sending: Subscriber = { ...subscriber, mailDue: false, mailAttempts: subscriber.mailAttempts + 1, lastMailAttemptAt: new Date().toISOString() }
-    await store.setSubscriber(sending)
-    try {
-      await transport!.sendMail({
-        from: config.mailFrom,
-        to: subscriber.email,
-        subject: fill(copy.mail.confirmSubject, { site: config.siteName }),
-        text: `${fill(copy.mail.confirmText, { site: config.siteName, link, unsubscribe })}\n`,
-        // RFC 8058 one-click unsubscribe, which Gmail and Yahoo ask of bulk senders
-        list: { unsubscribe },
-        headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-      })
-    } catch (error) {
-      // The mail server refused this recipient for good (a 5xx to RCPT TO):
-      // retrying cannot help, and the address stays pending, unconfirmed.
-      // Anything else was not sent either: due again.
-      const { code, responseCode } = error as { code?: string; responseCode?: number }
-      const refused = code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500
-      await record(job, () => store.setSubscriber({ ...sending, lastMailError: (error as Error).message, mailDue: !refused }))
-      if (!refused) throw error
-      log.warn(`forms: the mail server refused the confirmation to a subscriber address for good; not retrying: ${(error as Error).message}`)
-      return
-    }
-    sent += 1
-    const sentAt = new Date().toISOString()
-    await record(job, () => store.setSubscriber({ ...sending, lastMailSentAt: sentAt, lastMailError: undefined }))
-  }
-
-  /** What the store says is owed, and how many sends a stop left without an outcome (never sent again) */
-  async function owed(): Promise<{ jobs: { job: Job; attempts: number }[]; interrupted: number }> {
-    const jobs: { job: Job; attempts: number }[] = []
-    let interrupted = 0
-    for (const submission of await store.list("contact")) {
-      const delivery = await store.delivery(submission.id)
-      if (delivery.deliveredAt) continue
-      if (delivery.sendingSince) interrupted += 1
-      else jobs.push({ job: { kind: "contact", id: submission.id }, attempts: delivery.attempts })
-    }
-    for (const subscriber of await store.subscribers()) {
-      if (subscriber.mailDue && subscriber.status === "pending") jobs.push({ job: { kind: "confirm", key: subscriberKey(subscriber.email) }, attempts: subscriber.mailAttempts })
-    }
-    return { jobs, interrupted }
-  }
-
-  /** Queues everything the store says is still owed (after a restart, or when SMTP was just configured). */
-  async function start(): Promise<void> {
-    if (!transport) {
-      log.warn(`forms: SMTP_URL is not set, so submissions are stored in ${store.location} and not e-mailed. Set SMTP_URL to deliver them; nothing stored is lost.`)
-      return
-    }
-    log.info(`forms: submissions are stored in ${store.location} and e-mailed to ${config.mailTo}.`)
-    const { jobs, interrupted } = await owed()
-    if (interrupted > 0) {
-      log.warn(`forms: ${interrupted} contact e-mail${interrupted > 1 ? "s were" : " was"} being sent when a process stopped and may have gone out; not sent again (npm run forms -- contact lists ${interrupted > 1 ? "them" : "it"} as "interrupted").`)
-    }
-    for (const { job, attempts } of jobs) enqueue(job, attempts)
-  }
-
-  /**
-   * Sends everything owed now, one after another, whatever the retry waits
-   * say, and resolves when done: what a scheduled run on a functions host
-   * calls, where no timer survives the answer. A send that fails stays owed
-   * for the next run; what another process is sending is waited for (the
-   * lock) and then found sent.
-   */
-  async function drain(): Promise<{ sent: number; failed: number; interrupted: number }> {
-    const report = { sent: 0, failed: 0, interrupted: 0 }
-    if (!transport) return report
-    // what this process sends meanwhile counts, its own queue's sends too (a
-    // new instance's start queues what is owed): a job already sent by them
-    // is found sent here, under its lock, and not sent again
-    const sentBefore = sent
-    const { jobs, interrupted } = await owed()
-    report.interrupted = interrupted
-    for (const { job } of jobs) {
-      try {
-        await run(job)
-        queue.delete(jobId(job))
-      } catch (error) {
-        report.failed += 1
-        log.warn(`forms: sending ${jobId(job)} failed; it stays owed for the next run: ${(error as Error).message}`)
-      }
-    }
-    await idle()
-    return { ...report, sent: sent - sentBefore }
-  }
-
-  /**
-   * Sends one job now and waits for it at most withinMs; a send that fails
-   * is queued for its retries. Resolves when it was sent, failed, or the wait
-   * is over (the send then goes on).
-   */
-  async function sendNow(job: Job, withinMs: number): Promise<void> {
-    if (!transport || stopped) return
-    const sending = run(job).catch((error: Error) => {
-      log.warn(`forms: sending ${jobId(job)} failed (it is retried): ${error.message}`)
-      enqueue(job, 1, Date.now() + backoff(1))
-    })
-    let timer: NodeJS.Timeout | undefined
-    await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)))])
-    clearTimeout(timer)
-  }
-
-  /** Resolves once nothing is due right now (used by tests and on shutdown). */
-  async function idle(): Promise<void> {
-    while (pumping) await pumping
-  }
-
-  async function stop(): Promise<void> {
-    stopped = true
-    if (timer) clearTimeout(timer)
-    await idle()
-    transport?.close()
-  }
-
-  return { enabled: Boolean(transport), enqueue, sendNow, drain, start, idle, stop, pending: () => queue.size }
 }
 
 export type Outbox = ReturnType<typeof createOutbox>

@@ -4,7 +4,7 @@
  * (export, forget). Framework-free like the rest of src/forms, over either
  * store backend.
  */
-import type { Retention } from "./config"
+import type { Retention } from "./environment"
 import { layout, locks, networkOf, normalAddress, subscriberKey, type Delivery, type Store, type StoredSubmission, type Subscriber } from "./store"
 
 const DAY_MS = 86_400_000

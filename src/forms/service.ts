@@ -2,12 +2,11 @@
 // with the file extension, which Node's ES module loader needs (the scheduled drain is an ES module on Netlify)
 import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js"
 import { refuse, type Endpoint, type FormRequest, type FormResponse } from "./answers"
-import { readConfig, type FormsConfig } from "./config"
+import type { FormsConfig } from "./environment"
 import { copy, fill } from "./copy"
 import { createOutbox, type Logger } from "./outbox"
 import { purge } from "./privacy"
-import { createStore, sweepTemporaryFiles, type Store } from "./store"
-import { createBlobStore } from "./store-blobs"
+import { sweepTemporaryFiles, type Store } from "./store"
 import { createSubmission } from "./submission"
 import { createSubscription } from "./subscription"
 import { TooManyFields } from "./urlencoded"
@@ -18,27 +17,20 @@ export type { Endpoint, FormRequest, FormResponse } from "./answers"
 /**
  * The body size the endpoints accept (and Gatsby Functions' own default): a
  * contact message with every field at its limits and an estimate at its own
- * (src/forms/estimate.ts), percent-encoded, comes to about 94 kB at worst,
+ * (src/lib/forms/estimate-payload.ts), percent-encoded, comes to about 94 kB at worst,
  * every character a multi-byte one; __tests__/forms/estimate.test.ts posts it.
  */
 export const BODY_LIMIT_BYTES = 100 * 1024
 
-/** The store the configuration names: files under dataDir, or a Netlify Blobs store. */
-export function openStore(config: FormsConfig): Store {
-  const { store } = config
-  if (store.backend === "files") return createStore(config.dataDir)
-  const { backend: _backend, ...options } = store
-  return createBlobStore(options)
-}
-
 /**
  * The forms' whole server side, independent of any framework: checks a post,
- * writes it durably, answers, and hands delivery to the outbox. The Gatsby
- * Functions in src/api/ and the production server only translate their
- * request and response objects to and from FormRequest and FormResponse.
+ * writes it durably in the store it is given, answers, and hands delivery to
+ * the outbox. The hosts (src/forms-hosts/: the Gatsby Functions, the
+ * production server, Netlify's scheduled drain) open the store and only
+ * translate their request and response objects to and from FormRequest and
+ * FormResponse.
  */
-export function createFormService(config: FormsConfig, log: Logger = console) {
-  const store = openStore(config)
+export function formServiceOn(config: FormsConfig, store: Store, log: Logger = console) {
   const outbox = createOutbox(config, store, log)
   const limiter = new RateLimiterMemory({ points: config.rateLimit.points, duration: config.rateLimit.windowS })
   // Before the first request touches the store: the temporary files a crash left behind go
@@ -95,16 +87,7 @@ export function createFormService(config: FormsConfig, log: Logger = console) {
   return { config, store, outbox, handle, drain, started, close }
 }
 
-export type FormService = ReturnType<typeof createFormService>
-
-const SHARED = Symbol.for("emberleaf.forms.service")
-
-/** One service per process, shared by every endpoint, kept across the module reloads of `gatsby develop`. */
-export function formService(): FormService {
-  const holder = globalThis as unknown as Record<symbol, FormService | undefined>
-  holder[SHARED] ??= createFormService(readConfig())
-  return holder[SHARED]
-}
+export type FormService = ReturnType<typeof formServiceOn>
 
 /**
  * The answer for a request a server refused before the handler ran (a body

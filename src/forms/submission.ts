@@ -1,13 +1,13 @@
 import type RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js"
 import { ACCEPTED_TYPES, header, html, json, limited, mediaType, redirect, refuse, wantsJson, type FormRequest, type FormResponse } from "./answers"
-import type { FormsConfig } from "./config"
+import type { FormsConfig } from "./environment"
 import { copy, errorText, fill, noticePath } from "./copy"
 import { LEAD_SOURCE_PARAM, LEAD_SOURCES } from "../lib/links"
-import { IDEMPOTENCY_KEY, LEAD_PAGE, MAX_FIELDS, type FormKind } from "./fields"
+import { IDEMPOTENCY_KEY, LEAD_PAGE, MAX_FIELDS, type FormKind } from "../lib/forms/fields"
 import type { Outbox } from "./outbox"
-import { formPage, type ShownError } from "./pages"
+import { formPage, type ShownError } from "./fallback-pages"
 import type { LeadOrigin, Store } from "./store"
-import { validateSubmission, type FieldError } from "./validate"
+import { validateSubmission, type FieldError } from "./submission-checks"
 
 const KEY_SHAPE = /^[A-Za-z0-9_-]{8,100}$/
 const PAGE_PATH = /^\/[a-z0-9\-/]{0,100}$/

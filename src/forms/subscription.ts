@@ -1,10 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "crypto"
 import type RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js"
 import { ACCEPTED_TYPES, html, json, limited, mediaType, redirect, refuse, wantsJson, type Endpoint, type FormRequest, type FormResponse } from "./answers"
-import type { FormsConfig } from "./config"
+import type { FormsConfig } from "./environment"
 import { copy, noticePath } from "./copy"
 import type { Outbox } from "./outbox"
-import { confirmPage, invalidLinkPage, invalidUnsubscribePage, unsubscribePage } from "./pages"
+import { confirmPage, invalidLinkPage, invalidUnsubscribePage, unsubscribePage } from "./fallback-pages"
 import { locks as storeLocks, subscriberKey, unsubscribeToken, type Store, type Subscriber } from "./store"
 
 const TOKEN_SHAPE = /^([0-9a-f]{64})\.([A-Za-z0-9_-]{43})$/

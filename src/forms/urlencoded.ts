@@ -1,6 +1,6 @@
 import { URLSearchParams } from "url"
 import { TextDecoder } from "util"
-import { MAX_FIELDS } from "./fields"
+import { MAX_FIELDS } from "../lib/forms/fields"
 
 /**
  * A form post with more name=value pairs than any form of the site sends
@@ -38,7 +38,7 @@ export function countPairs(body: string, limit: number): number {
  * parsed by the WHATWG URL Standard's rules (URLSearchParams), which decode
  * each name and value from percent-encoded UTF-8 and turn every byte that is
  * not UTF-8 (an overlong %C0%AF, a surrogate %ED%A0%80, latin-1 %E9) into
- * U+FFFD, which validate.ts refuses, naming the field. (@fastify/formbody's
+ * U+FFFD, which submission-checks.ts refuses, naming the field. (@fastify/formbody's
  * parser kept such a value as the literal "%C3%28", which was then stored
  * and e-mailed.) A name given twice holds every value, in order, and is then
  * no text for validation; the object has no prototype, so no name can reach one.

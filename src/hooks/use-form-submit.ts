@@ -1,6 +1,6 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { FILL_TIME, IDEMPOTENCY_KEY } from "../forms/fields"
+import { FILL_TIME, IDEMPOTENCY_KEY } from "../lib/forms/fields"
 
 /** The forms' own words the browser needs: the trap's label, the live region's messages, the errors it can meet without the server's answer */
 export type FormCopy = Queries.FormCopyFragment

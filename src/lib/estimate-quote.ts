@@ -62,7 +62,7 @@ export interface EstimateRow {
   unit: string
 }
 
-/** Version 1 of the payload, as /estimate writes it (src/forms/estimate.ts reads it) */
+/** Version 1 of the payload, as /estimate writes it (src/lib/forms/estimate-payload.ts reads it) */
 export interface Estimate {
   v: 1
   /** Display name of the waste stream */

@@ -2,7 +2,7 @@ import fs from "fs"
 import type { GatsbyConfig } from "gatsby"
 import { MUST_REVALIDATE_HEADERS } from "gatsby/dist/utils/adapter/constants"
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers"
-import { ConfigError } from "../forms/config"
+import { ConfigError } from "../forms/environment"
 import { REVALIDATE } from "../security/header-rules"
 
 type Header = { key: string; value: string }

@@ -1,5 +1,5 @@
 import net from "net"
-import { ConfigError } from "../forms/config"
+import { ConfigError } from "../forms/environment"
 
 /** How the production server is set up; every value comes from the environment (docs/forms.md). */
 export interface ServerConfig {

@@ -30,6 +30,8 @@ import {
   type Stream,
 } from "../../lib/estimate"
 import { measuresFor, quoteEstimate, resultRows } from "../../lib/estimate-quote"
+import { stringifyEstimate } from "../../lib/forms/estimate-payload"
+import { ESTIMATE } from "../../lib/forms/fields"
 import { fill } from "../../lib/text"
 import { SectionHeading } from "../primitives/SectionHeading"
 import "../primitives/FormParts.css"
@@ -143,7 +145,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   // the contact form's link carries the estimate; the forms' server makes it again from the inputs to check what is posted
   const quoteHref =
     results.length > 0
-      ? `/contact?${new URLSearchParams({ subject: fill(data.results.quoteSubject, { stream: stream.name }), [LEAD_SOURCE_PARAM]: "estimate" satisfies LeadSource, estimate: JSON.stringify(quoteEstimate(model, data, inputs)) }).toString()}#${CONTACT_FORM_ID}`
+      ? `/contact?${new URLSearchParams({ subject: fill(data.results.quoteSubject, { stream: stream.name }), [LEAD_SOURCE_PARAM]: "estimate" satisfies LeadSource, [ESTIMATE]: stringifyEstimate(quoteEstimate(model, data, inputs)) }).toString()}#${CONTACT_FORM_ID}`
       : undefined
   const describedBy = (field: Field, hint: boolean) => [hint ? `estimate-${field}-hint` : "", errors[field as keyof InputErrors] ? `estimate-${field}-error` : ""].filter(Boolean).join(" ") || undefined
 

@@ -1,6 +1,6 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { FORMS } from "../../forms/fields"
+import { FORMS } from "../../lib/forms/fields"
 import { useFormSubmit } from "../../hooks/use-form-submit"
 import type { FormCopy } from "../../hooks/use-form-submit"
 import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"

@@ -1,5 +1,5 @@
 import * as React from "react"
-import { HONEYPOT } from "../../forms/fields"
+import { HONEYPOT } from "../../lib/forms/fields"
 import type { SubmitState } from "../../hooks/use-form-submit"
 import "./FormParts.css"
 

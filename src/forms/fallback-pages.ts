@@ -2,16 +2,15 @@
  * The few pages the forms' server renders itself, for visitors without
  * JavaScript: the form again with its errors and the visitor's input, the
  * subscription confirmation page, and a page for refusals that have no form
- * to show. Standalone HTML (no site bundle), words from content/. Written
- * with createElement because Gatsby Functions compile .ts but not .tsx.
+ * to show. Standalone HTML (no site bundle), words from content/, written
+ * with markup.ts: no UI library, so the forms' core runs on any host.
  */
-import { createElement as h, type ReactNode } from "react"
-import { renderToStaticMarkup } from "react-dom/server"
 import contact from "../../content/contact/contact.json"
 import site from "../../content/site/site.json"
 import { copy, fieldLabel, fill } from "./copy"
 import { readEstimate } from "./estimate-figures"
-import { ESTIMATE, FORMS, HONEYPOT, type FormKind } from "./fields"
+import { ESTIMATE, FORMS, HONEYPOT, type FormKind } from "../lib/forms/fields"
+import { h, Markup, textarea, type Child } from "./markup"
 
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -39,7 +38,7 @@ export interface ShownError {
   text: string
 }
 
-function Document({ title, children }: { title: string; children?: ReactNode }) {
+function document(title: string, children: Child[]): Markup {
   return h(
     "html",
     { lang: site.language },
@@ -50,13 +49,13 @@ function Document({ title, children }: { title: string; children?: ReactNode }) 
       h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }),
       h("meta", { name: "robots", content: "noindex" }),
       h("title", null, `${title} | ${site.title}`),
-      h("style", { dangerouslySetInnerHTML: { __html: STYLE } }),
+      h("style", null, new Markup(STYLE)),
     ),
-    h("body", null, h("main", null, children, h("p", null, h("a", { className: "back", href: "/" }, copy.errorPage.back)))),
+    h("body", null, h("main", null, children, h("p", null, h("a", { class: "back", href: "/" }, copy.errorPage.back)))),
   )
 }
 
-const page = (title: string, ...children: ReactNode[]) => `<!DOCTYPE html>${renderToStaticMarkup(h(Document, { title }, ...children))}`
+const page = (title: string, ...children: Child[]) => `<!DOCTYPE html>${document(title, children).html}`
 
 const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel", text: "text" }
 
@@ -73,16 +72,15 @@ export function formPage(kind: FormKind, values: Record<string, unknown>, errors
       name: field,
       required: rule.required,
       maxLength: rule.max,
-      defaultValue: value,
-      "aria-invalid": error ? true : undefined,
+      "aria-invalid": error ? "true" : undefined,
       "aria-describedby": error ? `${id}-error` : undefined,
     }
     return h(
       "div",
-      { className: "field", key: field },
-      h("label", { htmlFor: id }, fieldLabel(kind, field), rule.required ? h("span", { "aria-hidden": "true" }, " *") : null),
-      rule.kind === "multiline" ? h("textarea", shared) : h("input", { ...shared, type: INPUT_TYPES[rule.kind] }),
-      error ? h("p", { className: "error", id: `${id}-error` }, error) : null,
+      { class: "field" },
+      h("label", { for: id }, fieldLabel(kind, field), rule.required ? h("span", { "aria-hidden": "true" }, " *") : null),
+      rule.kind === "multiline" ? textarea(shared, value) : h("input", { ...shared, type: INPUT_TYPES[rule.kind], value }),
+      error ? h("p", { class: "error", id: `${id}-error` }, error) : null,
     )
   })
   // An estimate the server accepts goes with the form again, so correcting
@@ -96,25 +94,25 @@ export function formPage(kind: FormKind, values: Record<string, unknown>, errors
     h("p", null, copy.errorPage.intro),
     h(
       "div",
-      { className: "summary", role: "alert" },
+      { class: "summary", role: "alert" },
       h("h2", null, copy.status.failed),
       h(
         "ul",
         null,
-        errors.map((error) => h("li", { key: `${error.field}:${error.text}` }, error.field in rules ? h("a", { href: `#${kind}-${error.field}` }, error.text) : error.text)),
+        errors.map((error) => h("li", null, error.field in rules ? h("a", { href: `#${kind}-${error.field}` }, error.text) : error.text)),
       ),
     ),
     h(
       "form",
-      { method: "post", action: `/api/${kind}`, noValidate: true },
+      { method: "post", action: `/api/${kind}`, novalidate: true },
       estimate ? h("p", null, contact.form.estimate.note) : null,
       estimate ? h("input", { type: "hidden", name: ESTIMATE, value: estimate }) : null,
-      ...fields,
+      fields,
       h(
         "div",
-        { className: "trap", "aria-hidden": "true" },
-        h("label", { htmlFor: `${kind}-${HONEYPOT}` }, copy.trapLabel),
-        h("input", { id: `${kind}-${HONEYPOT}`, name: HONEYPOT, tabIndex: -1, autoComplete: "off", defaultValue: "" }),
+        { class: "trap", "aria-hidden": "true" },
+        h("label", { for: `${kind}-${HONEYPOT}` }, copy.trapLabel),
+        h("input", { id: `${kind}-${HONEYPOT}`, name: HONEYPOT, tabindex: -1, autoComplete: "off", value: "" }),
       ),
       h("button", { type: "submit" }, kind === "contact" ? contact.form.submit : site.footer.subscribe.button),
     ),

@@ -5,10 +5,10 @@
  * and e-mail it: one set of rules for both, so it imports nothing but fill
  * and stays small enough for the contact page's bundle.
  */
-import { fill } from "../lib/text"
+import { fill } from "../text"
 
 // The payload's shape is the page's, which makes it (src/lib/estimate-quote.ts); a type only, so the contact page's bundle gains nothing
-import type { Estimate, EstimateRow } from "../lib/estimate-quote"
+import type { Estimate, EstimateRow } from "../estimate-quote"
 export type { Estimate, EstimateRow }
 
 export type EstimateReading = { ok: true; estimate: Estimate } | { ok: false; reason: string }
@@ -30,7 +30,7 @@ export interface EstimateCopy {
  */
 export const ESTIMATE_MAX_LENGTH = 4000
 
-// C0, DEL and C1 controls, as validate.ts refuses them in the form's own fields;
+// C0, DEL and C1 controls, as src/forms/submission-checks.ts refuses them in the form's own fields;
 // and, the estimate's text being the site's own words, never a visitor's, the
 // line and paragraph separators (U+2028/9: a new line to a mail program or a
 // terminal) and the bidirectional marks, embeddings, overrides and isolates
@@ -39,7 +39,7 @@ export const ESTIMATE_MAX_LENGTH = 4000
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 // Half a surrogate pair ("\ud800" in JSON) is no character: it would turn into
 // U+FFFD in the store. Found by removing whole pairs first, without the
-// lookbehind validate.ts uses, which older Safari cannot even parse.
+// lookbehind submission-checks.ts uses, which older Safari cannot even parse.
 const PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g
 const SURROGATE = /[\uD800-\uDFFF]/
 
@@ -76,6 +76,15 @@ function fault(value: Record<string, unknown>, rules: Record<string, Check>): st
   if (unknown !== undefined) return `unknown key "${unknown.slice(0, 40)}"`
   const wrong = Object.keys(rules).find((key) => !rules[key]!(value[key]))
   return wrong === undefined ? "" : `${wrong} is missing or out of range`
+}
+
+/**
+ * The payload's text for an estimate /estimate computed (quoteEstimate), as
+ * its "Request a quote" link carries it to the contact form and as
+ * parseEstimate reads it back there and on the server.
+ */
+export function stringifyEstimate(estimate: Estimate): string {
+  return JSON.stringify(estimate)
 }
 
 /** Reads an estimate's JSON text by the rules of payload version 1; the reason is plain English, for logs and API clients. */

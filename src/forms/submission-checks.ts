@@ -1,6 +1,6 @@
-import type { Estimate } from "./estimate"
+import type { Estimate } from "../lib/forms/estimate-payload"
 import { readEstimate } from "./estimate-figures"
-import { ESTIMATE, FORMS, HONEYPOT, MIN_FILL_MS, FILL_TIME, type FieldRule, type FormKind, type FormValues } from "./fields"
+import { ESTIMATE, FORMS, HONEYPOT, MIN_FILL_MS, FILL_TIME, type FieldRule, type FormKind, type FormValues } from "../lib/forms/fields"
 
 export type ErrorCode = "required" | "too_long" | "invalid_email" | "invalid_phone" | "line_break" | "not_text" | "spam" | "too_fast" | "invalid_estimate"
 

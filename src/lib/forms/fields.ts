@@ -38,7 +38,7 @@ export const FILL_TIME = "fillMs"
 export const LEAD_PAGE = "leadPage"
 /**
  * Set by the contact form when the visitor came from /estimate: the
- * estimate's JSON (src/forms/estimate.ts), optional, stored with the lead.
+ * estimate's JSON (src/lib/forms/estimate-payload.ts), optional, stored with the lead.
  */
 export const ESTIMATE = "estimate"
 /** Set by the page's script: one key per message, so a retried post is stored once. */

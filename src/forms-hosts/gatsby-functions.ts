@@ -1,8 +1,9 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { guardLambdaRequests } from "./lambda-request-guard"
-import { formService, type Endpoint } from "./service"
-import { connectLambdaEvent, type LambdaEvent } from "./store-blobs"
-import { redecodeLeftovers } from "./urlencoded"
+import type { Endpoint } from "../forms/service"
+import { formService } from "./open-service"
+import { connectLambdaEvent, type LambdaEvent } from "./netlify-blobs-store"
+import { redecodeLeftovers } from "../forms/urlencoded"
 
 // No `export const config` in src/api: Gatsby 5.16 then builds its rendering
 // engines for the whole site (and fails to bundle sharp). Gatsby's default
