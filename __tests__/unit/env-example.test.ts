@@ -1,6 +1,6 @@
 /**
  * .env.example lists every environment variable the site and its tools read:
- * the code of src/, scripts/, netlify/ and gatsby-*.ts is scanned for reads,
+ * the code of src/, scripts/, netlify/, the test rigs npm scripts run (__tests__/rigs/) and gatsby-*.ts is scanned for reads,
  * and a variable read but not listed, or listed but no longer read, fails
  * here by name.
  */
@@ -8,7 +8,7 @@ import fs from "node:fs"
 import path from "node:path"
 
 const ROOT = path.join(__dirname, "..", "..")
-const SCANNED = ["src", "scripts", "netlify"]
+const SCANNED = ["src", "scripts", "netlify", "__tests__/rigs"]
 const CODE = /\.(?:[cm]?[jt]s|tsx)$/
 /** Generated, or no code of ours */
 const SKIPPED = new Set(["src/gatsby-types.d.ts"])
