@@ -9,14 +9,30 @@ import globals from "globals"
 import tseslint from "typescript-eslint"
 
 export default tseslint.config(
-  { ignores: ["public/", ".cache/", "scripts/audit/floor/public/", "scripts/audit/floor/.cache/", ".netlify/", "node_modules/", "screenshots/", "audit/", "var/", "src/gatsby-types.d.ts"] },
+  {
+    ignores: [
+      "public/",
+      ".cache/",
+      "scripts/audit/floor/public/",
+      "scripts/audit/floor/.cache/",
+      ".netlify/",
+      "node_modules/",
+      "screenshots/",
+      "audit/",
+      "var/",
+      "src/gatsby-types.d.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // a leading underscore marks what is left out on purpose (a rest sibling's omitted keys, an unused parameter)
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -25,7 +41,10 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // code that runs in the browser
-  { files: ["src/**/*.{ts,tsx,js}", "gatsby-browser.ts", "__tests__/unit/**", "__tests__/support/jsdom-environment.js", "jest.setup.ts", "loadershim.js"], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ["src/**/*.{ts,tsx,js}", "gatsby-browser.ts", "__tests__/unit/**", "__tests__/support/jsdom-environment.js", "jest.setup.ts", "loadershim.js"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   // the forms' core knows no framework or host (README, docs/forms.md): said here at once in the editor;
   // __tests__/unit/forms-core-boundary.test.ts also follows its imports through src/lib/
   {
@@ -55,5 +74,9 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   // tests load modules with require() where jest's module registry must give a fresh copy
-  { files: ["__tests__/**", "__mocks__/**", "jest.setup.ts", "loadershim.js"], languageOptions: { globals: { ...globals.jest } }, rules: { "@typescript-eslint/no-require-imports": "off" } },
+  {
+    files: ["__tests__/**", "__mocks__/**", "jest.setup.ts", "loadershim.js"],
+    languageOptions: { globals: { ...globals.jest } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
 )

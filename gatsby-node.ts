@@ -43,7 +43,9 @@ async function prepareGallery(reporter: Reporter): Promise<void> {
   const report = await prepareRenditions(sources, path.resolve(RENDITIONS_DIR))
   if (report.made.length > 0) {
     const { width, height } = GALLERY_LARGEST
-    reporter.info(`Gallery: ${report.made.length} of ${sources.length} pictures copied at ${width} × ${height}, the largest the site shows them, in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    reporter.info(
+      `Gallery: ${report.made.length} of ${sources.length} pictures copied at ${width} × ${height}, the largest the site shows them, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    )
   }
 }
 
@@ -137,14 +139,16 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
     SolutionsJson: {
       path: {
         type: "String!",
-        description: "The solution page's address (solutionPath in src/content/routes.ts, which also creates the page): link to it by this, never by spelling the slug into a path",
+        description:
+          "The solution page's address (solutionPath in src/content/routes.ts, which also creates the page): link to it by this, never by spelling the slug into a path",
         resolve: (source: { slug: string }) => solutionPath(source.slug),
       },
     },
     PrivacyJson: {
       retention: {
         type: "PrivacyRetention!",
-        description: "How long the forms keep records: the FORMS_RETAIN_* settings (or their defaults) the server applies, so the notice says what the code does",
+        description:
+          "How long the forms keep records: the FORMS_RETAIN_* settings (or their defaults) the server applies, so the notice says what the code does",
         resolve: () => readRetention(process.env),
       },
     },

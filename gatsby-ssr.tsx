@@ -15,7 +15,8 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
   ])
 }
 
-const isPreload = (component: React.ReactNode) => React.isValidElement<{ rel?: string }>(component) && component.type === "link" && component.props.rel === "preload"
+const isPreload = (component: React.ReactNode) =>
+  React.isValidElement<{ rel?: string }>(component) && component.type === "link" && component.props.rel === "preload"
 
 /**
  * Preload hints (the font, the hero poster) go to the top of <head>, before

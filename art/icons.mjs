@@ -1,7 +1,7 @@
 // Line icons for the "How it works" steps: 48×48, stroke 2, round caps, single colour.
-const STROKE_COLOUR = "#1f4d36";
+const STROKE_COLOUR = "#1f4d36"
 const icon = (body) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48" fill="none" stroke="${STROKE_COLOUR}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48" fill="none" stroke="${STROKE_COLOUR}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</svg>`
 
 export const icons = {
   // hopper feeding a shredder box, fluff coming out
@@ -30,9 +30,7 @@ export const icons = {
       '<path d="M34 10V4h5v9"/>',
   ),
   // charcoal lumps falling into a tray
-  "charcoal-recovery": icon(
-    '<path d="M24 4v10M19 9l5 5 5-5"/><path d="M6 30h36l-4 12H10z"/><path d="M12 30l3-6 6 1 2 5M22 30l4-7 7 2 2 5M30 24l4-4 5 3"/>',
-  ),
+  "charcoal-recovery": icon('<path d="M24 4v10M19 9l5 5 5-5"/><path d="M6 30h36l-4 12H10z"/><path d="M12 30l3-6 6 1 2 5M22 30l4-7 7 2 2 5M30 24l4-4 5 3"/>'),
   // branching arrows: gas cloud, oil drop, heat
   "by-products": icon(
     '<circle cx="24" cy="36" r="6"/><path d="M24 30V20M20 32l-8-8M28 32l8-8"/>' +
@@ -53,4 +51,4 @@ export const icons = {
     '<path d="M10 6a3 3 0 0 1 6 0v18a6 6 0 1 1-6 0z"/><path d="M13 14v14"/><path d="M22 10h14M26 16h14M22 22h10"/>' +
       '<path d="M20 42c3-7 8-10 13-10s10 3 11 10z"/>',
   ),
-};
+}

@@ -46,7 +46,8 @@ function routesProblem(file) {
   }
   try {
     const routes = JSON.parse(text)
-    if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes) || !Array.isArray(routes?.rules)) return "not the adapter's (no files, headerRoutes and rules lists)"
+    if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes) || !Array.isArray(routes?.rules))
+      return "not the adapter's (no files, headerRoutes and rules lists)"
   } catch (error) {
     return `corrupt: it does not parse (${error.message.replace(/\s+/g, " ")})`
   }

@@ -27,9 +27,11 @@ async function axe(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(
     async (tags) =>
-      (await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe.run(document, {
-        runOnly: { type: "tag", values: tags },
-      })).violations,
+      (
+        await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe.run(document, {
+          runOnly: { type: "tag", values: tags },
+        })
+      ).violations,
     [...AXE_TAGS],
   )
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)

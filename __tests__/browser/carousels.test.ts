@@ -61,7 +61,10 @@ describe("hero carousel", () => {
     await page.locator(".hero .carousel-arrow--previous").click()
     await page.waitForTimeout(900)
     expect(await activeHeroSlide(page)).toBe(0)
-    await page.locator(".hero .hero__dots li button").nth(slides.length - 1).click()
+    await page
+      .locator(".hero .hero__dots li button")
+      .nth(slides.length - 1)
+      .click()
     await page.waitForTimeout(900)
     expect(await activeHeroSlide(page)).toBe(slides.length - 1)
     expect(await page.locator(".hero .hero__dots li button[aria-current='true']").count()).toBe(1)
@@ -313,7 +316,9 @@ describe("hidden slides", () => {
     // Tab through the whole page: focus never lands inside a hidden slide.
     for (let i = 0; i < 80; i += 1) {
       await page.keyboard.press("Tab")
-      const inHidden = await page.evaluate(() => Boolean(document.activeElement?.closest('.slick-slide[aria-hidden="true"], .hero__slide[aria-hidden="true"], [inert]')))
+      const inHidden = await page.evaluate(() =>
+        Boolean(document.activeElement?.closest('.slick-slide[aria-hidden="true"], .hero__slide[aria-hidden="true"], [inert]')),
+      )
       expect(inHidden).toBe(false)
     }
     await page.context().close()

@@ -35,7 +35,9 @@ async function conflictsOn(page: Page, route: string): Promise<string[]> {
 
 it("the sheets are the site's: every stylesheet under src/ but the CMS preview's", () => {
   expect(SHEETS.length).toBeGreaterThan(30)
-  expect(SHEETS.map((sheet) => sheet.name)).toEqual(expect.arrayContaining(["src/styles/base.css", "src/styles/shared.css", "src/components/layout/Footer.css"]))
+  expect(SHEETS.map((sheet) => sheet.name)).toEqual(
+    expect.arrayContaining(["src/styles/base.css", "src/styles/shared.css", "src/components/layout/Footer.css"]),
+  )
 })
 
 describe.each([375, 1440])("at %i px", (width) => {
@@ -91,5 +93,8 @@ it("catches a tie: a sheet that sets what another sets, at the same specificity"
   const rival: Sheet = { name: "rival.css", text: ".site-footer__heading { color: red; }" }
   const { rules, layers } = await injectSheets(page, [...SHEETS, rival])
   const conflicts = await findConflicts(page, rules, layers, "at rest")
-  expect(conflicts.map((conflict) => [conflict.property, conflict.tied.map((tie) => tie.sheet)])).toContainEqual(["color", ["src/components/layout/Footer.css", "rival.css"]])
+  expect(conflicts.map((conflict) => [conflict.property, conflict.tied.map((tie) => tie.sheet)])).toContainEqual([
+    "color",
+    ["src/components/layout/Footer.css", "rival.css"],
+  ])
 })

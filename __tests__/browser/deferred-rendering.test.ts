@@ -13,8 +13,7 @@ import { SOLUTION_ROUTES } from "../support/content"
 jest.setTimeout(60_000)
 afterAll(closeAll)
 
-const fetched = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname))
+const fetched = (page: Page) => page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname))
 
 // Each picture's box, and where it sits in its section: sections below the
 // fold are content-visibility: auto too, with an estimated height until they
@@ -31,7 +30,12 @@ const boxes = (page: Page) =>
       .map((picture) => {
         const rect = picture.getBoundingClientRect()
         const section = picture.closest("section")!.getBoundingClientRect()
-        return { top: Math.round(rect.top - section.top), left: Math.round(rect.left - section.left), width: Math.round(rect.width * 100) / 100, height: Math.round(rect.height * 100) / 100 }
+        return {
+          top: Math.round(rect.top - section.top),
+          left: Math.round(rect.left - section.left),
+          width: Math.round(rect.width * 100) / 100,
+          height: Math.round(rect.height * 100) / 100,
+        }
       })
     still.remove()
     return result
@@ -45,7 +49,12 @@ describe("pictures below the fold", () => {
     const source = await services.evaluate((image: HTMLImageElement) => image.currentSrc || image.src)
     // the services section is far below the first screen at both widths
     expect(await services.evaluate((image) => image.getBoundingClientRect().top - window.innerHeight)).toBeGreaterThan(1000)
-    expect(await page.locator(".service-card__image").first().evaluate((picture) => getComputedStyle(picture).contentVisibility)).toBe("auto")
+    expect(
+      await page
+        .locator(".service-card__image")
+        .first()
+        .evaluate((picture) => getComputedStyle(picture).contentVisibility),
+    ).toBe("auto")
     const before = await boxes(page)
     expect(before.length).toBeGreaterThan(5)
     const servicePictures = await fetched(page)
@@ -57,14 +66,23 @@ describe("pictures below the fold", () => {
       await page.evaluate((top) => window.scrollTo(0, top), y)
       await page.waitForTimeout(50)
     }
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".picture--deferred img")].filter((image) => !image.closest(".hero, .gallery")).every((image) => image.complete && image.naturalWidth > 0), null, { timeout: 15_000 })
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLImageElement>(".picture--deferred img")]
+          .filter((image) => !image.closest(".hero, .gallery"))
+          .every((image) => image.complete && image.naturalWidth > 0),
+      null,
+      { timeout: 15_000 },
+    )
     expect(await boxes(page)).toEqual(before)
     const images = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLImageElement>(".picture--deferred img")].filter((image) => !image.closest(".hero, .gallery")).map((image) => {
-        const picture = image.parentElement!.getBoundingClientRect()
-        const box = image.getBoundingClientRect()
-        return { dx: Math.abs(picture.width - box.width), dy: Math.abs(picture.height - box.height) }
-      }),
+      [...document.querySelectorAll<HTMLImageElement>(".picture--deferred img")]
+        .filter((image) => !image.closest(".hero, .gallery"))
+        .map((image) => {
+          const picture = image.parentElement!.getBoundingClientRect()
+          const box = image.getBoundingClientRect()
+          return { dx: Math.abs(picture.width - box.width), dy: Math.abs(picture.height - box.height) }
+        }),
     )
     for (const image of images) {
       expect(image.dx).toBeLessThanOrEqual(1)
@@ -76,39 +94,43 @@ describe("pictures below the fold", () => {
 })
 
 describe("sections below the fold", () => {
-  it.each<[number, string]>([
-    [375, "/"],
-    [1440, "/"],
-    ...SOLUTION_ROUTES.slice(0, 2).map((route): [number, string] => [375, route]),
-  ])("at %i px on %s, and the footer, are skipped until they near the viewport, then render in full", async (width, route) => {
-    const page = await openPage(width)
-    await visit(page, route)
-    const state = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>("main > section")].map((section) => ({
-          deferred: getComputedStyle(section).contentVisibility === "auto",
-          // false while the browser skips the section's contents
-          rendered: (section.querySelector("h2, h3, p") as HTMLElement | null)?.checkVisibility({ contentVisibilityAuto: true }) ?? true,
-          below: section.getBoundingClientRect().top > window.innerHeight * 1.5,
-        })),
+  it.each<[number, string]>([[375, "/"], [1440, "/"], ...SOLUTION_ROUTES.slice(0, 2).map((route): [number, string] => [375, route])])(
+    "at %i px on %s, and the footer, are skipped until they near the viewport, then render in full",
+    async (width, route) => {
+      const page = await openPage(width)
+      await visit(page, route)
+      const state = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>("main > section")].map((section) => ({
+            deferred: getComputedStyle(section).contentVisibility === "auto",
+            // false while the browser skips the section's contents
+            rendered: (section.querySelector("h2, h3, p") as HTMLElement | null)?.checkVisibility({ contentVisibilityAuto: true }) ?? true,
+            below: section.getBoundingClientRect().top > window.innerHeight * 1.5,
+          })),
+        )
+      const atTop = await state()
+      // the first two sections (hero or banner, and the one after) are never deferred
+      expect(atTop.slice(0, 2).map((section) => section.deferred)).toEqual([false, false])
+      expect(atTop.slice(2).every((section) => section.deferred)).toBe(true)
+      // the last section is far below on every page checked, and not rendered yet
+      expect(atTop.at(-1)).toEqual({ deferred: true, rendered: false, below: true })
+      // so is the footer, in a placeholder taller than itself
+      const footerText = () => (document.querySelector(".site-footer p") as HTMLElement).checkVisibility({ contentVisibilityAuto: true })
+      expect(await page.evaluate(footerText)).toBe(false)
+      expect(await page.locator(".site-footer").evaluate((footer) => getComputedStyle(footer).contentVisibility)).toBe("auto")
+      await page.locator("main > section").last().scrollIntoViewIfNeeded()
+      await page.waitForFunction(
+        () =>
+          (
+            document.querySelector("main > section:last-of-type h2, main > section:last-of-type h3, main > section:last-of-type p") as HTMLElement | null
+          )?.checkVisibility({ contentVisibilityAuto: true }) ?? false,
       )
-    const atTop = await state()
-    // the first two sections (hero or banner, and the one after) are never deferred
-    expect(atTop.slice(0, 2).map((section) => section.deferred)).toEqual([false, false])
-    expect(atTop.slice(2).every((section) => section.deferred)).toBe(true)
-    // the last section is far below on every page checked, and not rendered yet
-    expect(atTop.at(-1)).toEqual({ deferred: true, rendered: false, below: true })
-    // so is the footer, in a placeholder taller than itself
-    const footerText = () => (document.querySelector(".site-footer p") as HTMLElement).checkVisibility({ contentVisibilityAuto: true })
-    expect(await page.evaluate(footerText)).toBe(false)
-    expect(await page.locator(".site-footer").evaluate((footer) => getComputedStyle(footer).contentVisibility)).toBe("auto")
-    await page.locator("main > section").last().scrollIntoViewIfNeeded()
-    await page.waitForFunction(() => (document.querySelector("main > section:last-of-type h2, main > section:last-of-type h3, main > section:last-of-type p") as HTMLElement | null)?.checkVisibility({ contentVisibilityAuto: true }) ?? false)
-    await page.locator(".site-footer").scrollIntoViewIfNeeded()
-    await page.waitForFunction(footerText)
-    const footerHeight = await page.locator(".site-footer").evaluate((footer) => footer.getBoundingClientRect().height)
-    expect(footerHeight).toBeGreaterThan(300)
-    expect(footerHeight).toBeLessThan(1600)
-    await page.context().close()
-  })
+      await page.locator(".site-footer").scrollIntoViewIfNeeded()
+      await page.waitForFunction(footerText)
+      const footerHeight = await page.locator(".site-footer").evaluate((footer) => footer.getBoundingClientRect().height)
+      expect(footerHeight).toBeGreaterThan(300)
+      expect(footerHeight).toBeLessThan(1600)
+      await page.context().close()
+    },
+  )
 })

@@ -13,7 +13,16 @@ import { readContent } from "../support/serve"
 
 interface EstimateContent extends EstimateModel {
   form: { amountError: string; gridError: string; defaultAmount: number; perDay: string }
-  results: { range: string; quote: string; invalid: string; example: string; electricityDay: { label: string; unit: string }; gridOwn: string; plantTooSmall: string; plantTooLarge: string }
+  results: {
+    range: string
+    quote: string
+    invalid: string
+    example: string
+    electricityDay: { label: string; unit: string }
+    gridOwn: string
+    plantTooSmall: string
+    plantTooLarge: string
+  }
   noScript: string
   failure: { contact: string }
   perTonne: { heading: string }
@@ -49,12 +58,21 @@ describe("the estimator with JavaScript", () => {
     const expected = estimate(content, inputs)
     expect(expected.map((result) => result.solution)).toEqual(["electricity", "charcoal", "biochar"])
     const [electricity, charcoal, biochar] = expected
-    if (electricity?.solution !== "electricity" || !charcoal || charcoal.solution === "electricity" || !biochar || biochar.solution === "electricity") throw new Error("unexpected results")
+    if (electricity?.solution !== "electricity" || !charcoal || charcoal.solution === "electricity" || !biochar || biochar.solution === "electricity")
+      throw new Error("unexpected results")
     expect(await cards(page)).toEqual([
       {
         solution: "electricity",
         // rice husk holds no fossil carbon and would not go to a landfill: the grid credit is the whole net
-        values: [shown(electricity.kWhPerDay), shown(electricity.mWhPerYear), shown(electricity.kW), shown(electricity.heatingValue), shown(electricity.fuelMW), shown(electricity.gridCredit), shown(electricity.co2e)],
+        values: [
+          shown(electricity.kWhPerDay),
+          shown(electricity.mWhPerYear),
+          shown(electricity.kW),
+          shown(electricity.heatingValue),
+          shown(electricity.fuelMW),
+          shown(electricity.gridCredit),
+          shown(electricity.co2e),
+        ],
       },
       // rice husk would not go to a landfill: no greenhouse gas row rather than a 0
       { solution: "charcoal", values: [shown(charcoal.tonnesPerDay)] },
@@ -62,7 +80,9 @@ describe("the estimator with JavaScript", () => {
     ])
     // every machine links to the Products page, every factor to its source
     expect(await page.$$eval(".estimator__machines a[href='/product']", (links) => links.length)).toBeGreaterThan(0)
-    const sources = await page.$$eval("details.estimate-factors .estimate-table tbody tr", (rows) => rows.map((row) => row.querySelector("td:last-child a")?.getAttribute("href")))
+    const sources = await page.$$eval("details.estimate-factors .estimate-table tbody tr", (rows) =>
+      rows.map((row) => row.querySelector("td:last-child a")?.getAttribute("href")),
+    )
     expect(sources).toHaveLength(content.factors.length)
     expect(sources.every((href) => typeof href === "string" && href.length > 0)).toBe(true)
     // the tables scroll inside themselves on a phone, never the page, and the keyboard reaches the scroller
@@ -180,12 +200,16 @@ describe("the visitor's grid and the size of the plant", () => {
     page = await openPage(1440)
     await visit(page, `/estimate?stream=municipal-waste&amount=${amount}&per=day`)
     await page.waitForFunction((value) => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === value, amount)
-    const notes = await page.$$eval(".estimator__card[data-solution='electricity'] .estimator__note", (paragraphs) => paragraphs.map((p) => p.textContent ?? ""))
+    const notes = await page.$$eval(".estimator__card[data-solution='electricity'] .estimator__note", (paragraphs) =>
+      paragraphs.map((p) => p.textContent ?? ""),
+    )
     const start = content.results[note].split("{")[0]!
     expect(notes.some((text) => text.startsWith(start))).toBe(true)
     await visit(page, "/estimate?stream=municipal-waste&amount=50&per=day")
     await page.waitForFunction(() => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === "50")
-    const fifty = await page.$$eval(".estimator__card[data-solution='electricity'] .estimator__note", (paragraphs) => paragraphs.map((p) => p.textContent ?? ""))
+    const fifty = await page.$$eval(".estimator__card[data-solution='electricity'] .estimator__note", (paragraphs) =>
+      paragraphs.map((p) => p.textContent ?? ""),
+    )
     expect(fifty.some((text) => text.startsWith(start))).toBe(false)
   })
 })
@@ -202,7 +226,11 @@ describe("the factor table on a phone, and the estimate on paper", () => {
     await visit(page, "/estimate#how-we-estimate")
     await page.waitForFunction(() => (document.querySelector("details.estimate-factors") as HTMLDetailsElement).open)
     const cells = await page.$$eval("details.estimate-factors tbody tr", (rows) =>
-      rows.map((row) => [5, 6].map((n) => row.querySelector(`td:nth-child(${n})`)!.getBoundingClientRect()).map((rect) => ({ left: rect.left, right: rect.right, width: rect.width }))),
+      rows.map((row) =>
+        [5, 6]
+          .map((n) => row.querySelector(`td:nth-child(${n})`)!.getBoundingClientRect())
+          .map((rect) => ({ left: rect.left, right: rect.right, width: rect.width })),
+      ),
     )
     expect(cells).toHaveLength(content.factors.length)
     for (const [unit, source] of cells) for (const cell of [unit!, source!]) expect(cell.width > 0 && cell.left >= 0 && cell.right <= 375).toBe(true)
@@ -211,29 +239,34 @@ describe("the factor table on a phone, and the estimate on paper", () => {
     expect(await page.$eval("details.estimate-factors tbody tr td:nth-child(5)", (td) => getComputedStyle(td, "::before").content)).toContain("Unit")
   })
 
-  it.each(content.streams.map((stream) => stream.id))("prints %s's inputs, results and the factors with their sources on one or two pages, without the site around them", async (stream) => {
-    page = await openPage(1440)
-    await visit(page, `/estimate?stream=${stream}&amount=50&per=day`)
-    await page.waitForFunction((id) => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === id, stream)
-    await page.emulateMedia({ media: "print" })
-    const visible = (selector: string) => page.$$eval(selector, (elements) => elements.filter((element) => element.getClientRects().length > 0).length)
-    expect(await visible(".site-header, .site-footer, .estimate-reference, .estimator__actions")).toBe(0)
-    // the skip link is moved off screen, not hidden: on paper it printed over the results
-    expect(await page.$eval(".skip-link", (link) => getComputedStyle(link).display)).toBe("none")
-    expect(await visible("#estimate-amount")).toBe(1)
-    expect(await visible(".estimator__card")).toBe(estimate(content, readInputs(content, { stream, amount: "50" }, 20).inputs).length)
-    const printed = await page.$$eval(".estimator__print-sources li", (items) => items.filter((item) => item.getClientRects().length > 0).map((item) => item.textContent ?? ""))
-    const used = factorsUsed(content, { stream })
-    expect(printed).toHaveLength(used.length)
-    used.forEach((factor, index) => expect(printed[index]).toContain(factor.source.url))
-    const pdf = (await page.pdf({ format: "A4" })).toString("latin1")
-    const pages = pdf.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0
-    expect(pages).toBeGreaterThanOrEqual(1)
-    expect(pages).toBeLessThanOrEqual(2)
-    // on screen the list is not shown: the factor table below holds the same
-    await page.emulateMedia({ media: "screen" })
-    expect(await visible(".estimator__print-sources")).toBe(0)
-  })
+  it.each(content.streams.map((stream) => stream.id))(
+    "prints %s's inputs, results and the factors with their sources on one or two pages, without the site around them",
+    async (stream) => {
+      page = await openPage(1440)
+      await visit(page, `/estimate?stream=${stream}&amount=50&per=day`)
+      await page.waitForFunction((id) => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === id, stream)
+      await page.emulateMedia({ media: "print" })
+      const visible = (selector: string) => page.$$eval(selector, (elements) => elements.filter((element) => element.getClientRects().length > 0).length)
+      expect(await visible(".site-header, .site-footer, .estimate-reference, .estimator__actions")).toBe(0)
+      // the skip link is moved off screen, not hidden: on paper it printed over the results
+      expect(await page.$eval(".skip-link", (link) => getComputedStyle(link).display)).toBe("none")
+      expect(await visible("#estimate-amount")).toBe(1)
+      expect(await visible(".estimator__card")).toBe(estimate(content, readInputs(content, { stream, amount: "50" }, 20).inputs).length)
+      const printed = await page.$$eval(".estimator__print-sources li", (items) =>
+        items.filter((item) => item.getClientRects().length > 0).map((item) => item.textContent ?? ""),
+      )
+      const used = factorsUsed(content, { stream })
+      expect(printed).toHaveLength(used.length)
+      used.forEach((factor, index) => expect(printed[index]).toContain(factor.source.url))
+      const pdf = (await page.pdf({ format: "A4" })).toString("latin1")
+      const pages = pdf.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0
+      expect(pages).toBeGreaterThanOrEqual(1)
+      expect(pages).toBeLessThanOrEqual(2)
+      // on screen the list is not shown: the factor table below holds the same
+      await page.emulateMedia({ media: "screen" })
+      expect(await visible(".estimator__print-sources")).toBe(0)
+    },
+  )
 })
 
 describe("the line and the amount for the waste", () => {
@@ -243,7 +276,8 @@ describe("the line and the amount for the waste", () => {
     await page.context().close()
   })
 
-  const machinesOf = (card: string) => page.$$eval(`.estimator__card[data-solution='${card}'] .estimator__machines a[href='/product']`, (links) => links.map((link) => link.textContent))
+  const machinesOf = (card: string) =>
+    page.$$eval(`.estimator__card[data-solution='${card}'] .estimator__machines a[href='/product']`, (links) => links.map((link) => link.textContent))
   const notesOf = (card: string) => page.$$eval(`.estimator__card[data-solution='${card}'] .estimator__note`, (notes) => notes.map((note) => note.textContent))
 
   it("says what an electricity line needs beyond our machines, and gives hospital waste its own line and a hospital's amount", async () => {
@@ -308,11 +342,23 @@ describe("from estimate to lead", () => {
     const url = new URL(page.url())
     expect(url.searchParams.get("from")).toBe("estimate")
     const message = await page.inputValue("#contact-message")
-    expect(message.split("\n")[0]).toBe(`Rice husk, 20 t per day, moisture ${readInputs(content, { stream: "rice-husk" }, 20).inputs.moisture.toLocaleString("en-GB")} %, ${readInputs(content, {}, 20).inputs.days} operating days a year`)
+    expect(message.split("\n")[0]).toBe(
+      `Rice husk, 20 t per day, moisture ${readInputs(content, { stream: "rice-husk" }, 20).inputs.moisture.toLocaleString("en-GB")} %, ${readInputs(content, {}, 20).inputs.days} operating days a year`,
+    )
     expect(message).toContain(`Electricity: ${content.results.electricityDay.label}`)
     expect(await page.inputValue("#contact-subject")).toContain("Rice husk")
-    const hidden = JSON.parse(await page.getAttribute('input[type="hidden"][name="estimate"]', "value") ?? "{}") as { stream: string; link: string; results: unknown[] }
-    expect(hidden).toMatchObject({ v: 1, stream: "Rice husk", amount: 20, per: "day", link: expect.stringMatching(/^\/estimate\?stream=rice-husk&amount=20&per=day/) })
+    const hidden = JSON.parse((await page.getAttribute('input[type="hidden"][name="estimate"]', "value")) ?? "{}") as {
+      stream: string
+      link: string
+      results: unknown[]
+    }
+    expect(hidden).toMatchObject({
+      v: 1,
+      stream: "Rice husk",
+      amount: 20,
+      per: "day",
+      link: expect.stringMatching(/^\/estimate\?stream=rice-husk&amount=20&per=day/),
+    })
 
     // the visitor may edit the text; the estimate goes with the message as data
     const subject = `Estimate ${Date.now()}`
@@ -326,7 +372,10 @@ describe("from estimate to lead", () => {
     const dir = path.join(process.env.TEST_FORMS_DIR!, "contact", "submissions")
     const records = fs
       .readdirSync(dir)
-      .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { values: Record<string, string>; estimate?: { stream: string; results: unknown[] } })
+      .map(
+        (name) =>
+          JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { values: Record<string, string>; estimate?: { stream: string; results: unknown[] } },
+      )
       .filter((record) => record.values.subject === subject)
     expect(records).toHaveLength(1)
     expect(records[0]!.estimate).toMatchObject({ stream: "Rice husk", amount: 20 })
@@ -338,7 +387,8 @@ describe("from estimate to lead", () => {
 
 describe("the estimator without JavaScript", () => {
   /** Links a visitor can see and follow */
-  const visibleLinks = (page: Page) => page.$$eval("a[href]", (links) => links.filter((link) => link.getClientRects().length > 0).map((link) => link.getAttribute("href") ?? ""))
+  const visibleLinks = (page: Page) =>
+    page.$$eval("a[href]", (links) => links.filter((link) => link.getClientRects().length > 0).map((link) => link.getAttribute("href") ?? ""))
 
   it("says plainly what needs JavaScript, shows the example as an example, and hands over no estimate the visitor did not make", async () => {
     const page = await openPage(375, { javaScriptEnabled: false })

@@ -38,7 +38,11 @@ describe("the self-hosted font", () => {
       }
       const lacking = characters.filter((character) => width(character, "monospace") !== width(character, "serif"))
       probe.remove()
-      return { family, count: characters.length, lacking: lacking.map((character) => `${character} U+${character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")}`) }
+      return {
+        family,
+        count: characters.length,
+        lacking: lacking.map((character) => `${character} U+${character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")}`),
+      }
     })
     expect(missing.family).toMatch(/Manrope/)
     expect(missing.count).toBeGreaterThan(30)

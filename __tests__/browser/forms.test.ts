@@ -151,7 +151,11 @@ describe("subscribe form", () => {
     await page.fill("#subscribe-email", email)
     await page.waitForTimeout(MIN_FILL_MS)
     await page.click('.subscribe__form button[type="submit"]')
-    await page.waitForFunction((text) => document.querySelector("#subscribe-status")?.textContent === text, forms.status.subscribeSent.replace("{email}", email), { timeout: 10_000 })
+    await page.waitForFunction(
+      (text) => document.querySelector("#subscribe-status")?.textContent === text,
+      forms.status.subscribeSent.replace("{email}", email),
+      { timeout: 10_000 },
+    )
     expect(stored("subscribe", { email })).toHaveLength(1)
     expect(pageErrors(page)).toEqual([])
     await page.context().close()
@@ -194,7 +198,9 @@ describe("quote links", () => {
     const page = await openPage(1440)
     await visit(page, "/")
     await Promise.all([page.waitForURL(/\/contact\?/), page.getByRole("link", { name: cta.quote.label }).first().click()])
-    await page.waitForFunction((subject) => (document.querySelector("#contact-subject") as HTMLInputElement | null)?.value === subject, cta.quote.subject, { timeout: 10_000 })
+    await page.waitForFunction((subject) => (document.querySelector("#contact-subject") as HTMLInputElement | null)?.value === subject, cta.quote.subject, {
+      timeout: 10_000,
+    })
     await page.context().close()
   })
 
@@ -205,7 +211,9 @@ describe("quote links", () => {
     const link = page.locator(`a[href*="/contact?"][href*="${encodeURIComponent(machine).replace(/%20/g, "+")}"]`).first()
     await link.scrollIntoViewIfNeeded()
     await Promise.all([page.waitForURL(/\/contact\?/), link.click()])
-    await page.waitForFunction((subject) => (document.querySelector("#contact-subject") as HTMLInputElement | null)?.value === subject, machine, { timeout: 10_000 })
+    await page.waitForFunction((subject) => (document.querySelector("#contact-subject") as HTMLInputElement | null)?.value === subject, machine, {
+      timeout: 10_000,
+    })
     // sent from there, the message records where the lead came from: the machine link on /product
     const username = `Lead ${unique()}`
     await fillContact(page, { username, email: "lead@example.com", phone: "+1 555 010 0100" })

@@ -114,7 +114,9 @@ describe.each([375, 1440])("hero text contrast without JavaScript at %i px", (wi
       }
       await page.evaluate(() => document.getElementById("hide-text")?.remove())
     }
-    console.log(`hero contrast without JavaScript at ${width} px\n${results.map((r) => `slide ${r.slide + 1} ${r.selector}: ${r.ratio.toFixed(2)}:1`).join("\n")}`)
+    console.log(
+      `hero contrast without JavaScript at ${width} px\n${results.map((r) => `slide ${r.slide + 1} ${r.selector}: ${r.ratio.toFixed(2)}:1`).join("\n")}`,
+    )
     for (const entry of results) expect({ ...entry, pass: entry.ratio >= 4.5 }).toMatchObject({ pass: true })
     await page.context().close()
   })

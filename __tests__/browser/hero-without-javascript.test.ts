@@ -55,7 +55,8 @@ const obstacles = (page: Page, selector: string) =>
     if (getComputedStyle(element).visibility !== "visible") found.push("visibility hidden")
     if (element.closest("[inert]")) found.push("inert")
     if (element.closest("[aria-hidden='true']")) found.push("aria-hidden")
-    if (box.left < 0 || box.right > innerWidth || box.top < 0 || box.bottom > innerHeight) found.push(`off screen (${Math.round(box.left)}, ${Math.round(box.top)})`)
+    if (box.left < 0 || box.right > innerWidth || box.top < 0 || box.bottom > innerHeight)
+      found.push(`off screen (${Math.round(box.left)}, ${Math.round(box.top)})`)
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
     if (!hit || !(element === hit || element.contains(hit))) found.push(`covered by ${hit?.className}`)
     return found
@@ -78,7 +79,8 @@ describe.each([375, 1440])("the hero without JavaScript at %i px", (width) => {
       expect(await page.locator(`${scope} .hero-slide__kicker`).textContent()).toBe(slide.smallHeading)
       expect(await page.locator(`${scope} .hero-slide__title`).textContent()).toBe(slide.mainHeading)
       expect(await page.locator(`${scope} a.button`).textContent()).toBe(slide.buttonText)
-      for (const part of PARTS) expect({ slide: index + 1, part, obstacles: await obstacles(page, `${scope} ${part}`) }).toEqual({ slide: index + 1, part, obstacles: [] })
+      for (const part of PARTS)
+        expect({ slide: index + 1, part, obstacles: await obstacles(page, `${scope} ${part}`) }).toEqual({ slide: index + 1, part, obstacles: [] })
     }
     await page.context().close()
   })

@@ -10,8 +10,7 @@ import { readContent } from "../support/serve"
 jest.setTimeout(90_000)
 afterAll(closeAll)
 
-const hiddenReveals = () =>
-  [...document.querySelectorAll<HTMLElement>(".reveal")].filter((element) => Number(getComputedStyle(element).opacity) < 1).length
+const hiddenReveals = () => [...document.querySelectorAll<HTMLElement>(".reveal")].filter((element) => Number(getComputedStyle(element).opacity) < 1).length
 
 describe("reveal animations", () => {
   it("fade in below-the-fold items once, over 900 ms, after their delay from content", async () => {
@@ -77,7 +76,9 @@ describe.each([375, 1440])("layout stability at %i px", (width) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
           if (entry.hadRecentInput) continue
           log.total += entry.value
-          log.entries.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(",")}`)
+          log.entries.push(
+            `${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(",")}`,
+          )
         }
       }).observe({ type: "layout-shift", buffered: true })
     })

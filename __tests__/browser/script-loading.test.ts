@@ -29,7 +29,10 @@ describe("Gatsby's scripts", () => {
           .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
         listed: JSON.parse(document.getElementById("gatsby-scripts")?.textContent ?? "[]") as string[],
         // the loader's script elements: run in order, each in its own task
-        added: [...document.querySelectorAll<HTMLScriptElement>("body > script[src]")].map((script) => ({ src: new URL(script.src).pathname, async: script.async })),
+        added: [...document.querySelectorAll<HTMLScriptElement>("body > script[src]")].map((script) => ({
+          src: new URL(script.src).pathname,
+          async: script.async,
+        })),
       }
     })
     expect(listed.length).toBeGreaterThanOrEqual(3)
@@ -81,11 +84,16 @@ describe("Gatsby's scripts", () => {
       await page.click(".menu-toggler")
       // the tap only started loading the scripts: nothing can open the menu yet
       await page.waitForTimeout(300)
-      expect(await page.evaluate(() => [document.documentElement.dataset.hydrated ?? null, document.querySelectorAll(".mobile-menu.is-open").length])).toEqual([null, 0])
+      expect(await page.evaluate(() => [document.documentElement.dataset.hydrated ?? null, document.querySelectorAll(".mobile-menu.is-open").length])).toEqual([
+        null,
+        0,
+      ])
       release()
       await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
       await page.waitForSelector(".mobile-menu.is-open .mobile-menu__close", { state: "visible", timeout: 5_000 })
-      expect(await page.evaluate(() => [document.body.classList.contains("mobile-menu-visible"), document.activeElement?.classList.contains("mobile-menu__close")])).toEqual([true, true])
+      expect(
+        await page.evaluate(() => [document.body.classList.contains("mobile-menu-visible"), document.activeElement?.classList.contains("mobile-menu__close")]),
+      ).toEqual([true, true])
       expect(pageErrors(page)).toEqual([])
       await page.context().close()
     })

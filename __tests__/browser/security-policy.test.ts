@@ -19,20 +19,28 @@ async function scrollThrough(page: Page): Promise<void> {
 }
 
 describe("Content-Security-Policy in the browser", () => {
-  it.each(ROUTES)("blocks nothing on %s", async (route) => {
-    const page = await openPage(1440)
-    const response = await page.goto(`${origin()}${route}`)
-    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self'/)
-    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
-    await scrollThrough(page)
-    await page.waitForLoadState("networkidle")
-    const broken = await page.evaluate(() => [...document.images].filter((image) => image.complete && image.naturalWidth === 0 && image.loading !== "lazy").map((image) => image.currentSrc || image.src))
-    expect(broken).toEqual([])
-    expect(await page.evaluate(() => document.fonts.status)).toBe("loaded")
-    expect(await cspViolations(page)).toEqual([])
-    expect(pageErrors(page)).toEqual([])
-    await page.context().close()
-  }, 60_000)
+  it.each(ROUTES)(
+    "blocks nothing on %s",
+    async (route) => {
+      const page = await openPage(1440)
+      const response = await page.goto(`${origin()}${route}`)
+      expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self'/)
+      await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
+      await scrollThrough(page)
+      await page.waitForLoadState("networkidle")
+      const broken = await page.evaluate(() =>
+        [...document.images]
+          .filter((image) => image.complete && image.naturalWidth === 0 && image.loading !== "lazy")
+          .map((image) => image.currentSrc || image.src),
+      )
+      expect(broken).toEqual([])
+      expect(await page.evaluate(() => document.fonts.status)).toBe("loaded")
+      expect(await cspViolations(page)).toEqual([])
+      expect(pageErrors(page)).toEqual([])
+      await page.context().close()
+    },
+    60_000,
+  )
 
   it("lets the page's script post a form and navigate between pages without a reload", async () => {
     const page = await openPage(375)
@@ -42,7 +50,7 @@ describe("Content-Security-Policy in the browser", () => {
     await page.click('.subscribe__form button[type="submit"]')
     await page.waitForFunction(() => document.querySelector("#subscribe-status")?.className.includes("sent"), undefined, { timeout: 10_000 })
     // Client-side navigation fetches page data (connect-src) and component chunks (script-src)
-    await page.evaluate(() => ((window as unknown as { ___navigate: (to: string) => void }).___navigate("/product")))
+    await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate("/product"))
     await page.waitForURL(`${origin()}/product`)
     await page.waitForSelector(".product-card")
     expect(await cspViolations(page)).toEqual([])

@@ -38,7 +38,10 @@ const cacheControl = (headers: readonly Header[]) => headers.filter(({ key }) =>
 const isImmutable = (headers: readonly Header[]) => cacheControl(headers).some((value) => /immutable|max-age=[1-9]/.test(value))
 
 /** The site's pages: not Gatsby's slices, nor the CMS at /admin (its own headers: __tests__/build/admin.test.ts) */
-const pages = () => builtFiles().filter((file) => file.endsWith(".html") && !file.startsWith("/_gatsby/") && !file.startsWith("/admin/")).map(asPagePath)
+const pages = () =>
+  builtFiles()
+    .filter((file) => file.endsWith(".html") && !file.startsWith("/_gatsby/") && !file.startsWith("/admin/"))
+    .map(asPagePath)
 const REVALIDATED = () => [
   ...pages(),
   ...builtFiles().filter((file) => /^\/page-data\/.*\.json$/.test(file)),
@@ -61,7 +64,8 @@ describe("Gatsby's own matcher over gatsby-config's headers", () => {
       // an adapter starts a page from revalidation and a bundle from a year; the rules must not turn the first into the second
       for (const defaults of [MUST_REVALIDATE_HEADERS, BASE_HEADERS]) {
         const headers = match(requested, defaults)
-        if (isImmutable(headers)) expect([requested, "carries a content hash"]).toEqual([requested, HASHED.test(requested) ? "carries a content hash" : "has none"])
+        if (isImmutable(headers))
+          expect([requested, "carries a content hash"]).toEqual([requested, HASHED.test(requested) ? "carries a content hash" : "has none"])
       }
     }
     for (const requested of REVALIDATED()) expect([requested, cacheControl(match(requested, MUST_REVALIDATE_HEADERS))]).toEqual([requested, [REVALIDATE]])
@@ -87,8 +91,10 @@ describe("Gatsby's own matcher over gatsby-config's headers", () => {
       const keys = headers.map(({ key }) => key.toLowerCase())
       expect([requested, keys.length]).toEqual([requested, new Set(keys).size])
       // the CMS at /admin has a CSP of its own, and only it
-      const expected = (key: string, value: string) => (key === "content-security-policy" && /^\/admin(\/|$)/.test(requested) ? adminContentSecurityPolicy() : value)
-      for (const { key, value } of declared) expect([requested, key, headers.find((header) => header.key.toLowerCase() === key)?.value]).toEqual([requested, key, expected(key, value)])
+      const expected = (key: string, value: string) =>
+        key === "content-security-policy" && /^\/admin(\/|$)/.test(requested) ? adminContentSecurityPolicy() : value
+      for (const { key, value } of declared)
+        expect([requested, key, headers.find((header) => header.key.toLowerCase() === key)?.value]).toEqual([requested, key, expected(key, value)])
       expect(keys).not.toContain("cross-origin-opener-policy")
     }
   })

@@ -30,7 +30,8 @@ const publicFiles = (dir = PUBLIC): string[] =>
 
 describe("/admin in the build", () => {
   it("holds the CMS's page, Decap's bundle, the previews and the production configuration", () => {
-    for (const name of ["index.html", "config.yml", "decap-cms.js", "cms-preview.js", "cms-preview.css"]) expect([name, fs.existsSync(path.join(ADMIN, name))]).toEqual([name, true])
+    for (const name of ["index.html", "config.yml", "decap-cms.js", "cms-preview.js", "cms-preview.css"])
+      expect([name, fs.existsSync(path.join(ADMIN, name))]).toEqual([name, true])
     const config = JSON.parse(fs.readFileSync(path.join(ADMIN, "config.yml"), "utf8"))
     expect(config).toMatchObject({ publish_mode: "editorial_workflow", media_folder: "content/gallery" })
     expect(config.backend.name).not.toBe("proxy")

@@ -29,7 +29,8 @@ it("keeps react-slick out of every page's first scripts: it comes in a chunk of 
   const stats = JSON.parse(fs.readFileSync(path.join(ROOT, "public", "webpack.stats.json"), "utf8")) as {
     namedChunkGroups: Record<string, { assets: (string | { name: string })[] }>
   }
-  const scriptsOf = (group: string) => stats.namedChunkGroups[group]!.assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"))
+  const scriptsOf = (group: string) =>
+    stats.namedChunkGroups[group]!.assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"))
   const read = (name: string) => fs.readFileSync(path.join(ROOT, "public", name), "utf8")
   const pages = Object.keys(stats.namedChunkGroups).filter((group) => group.startsWith("component---"))
   expect(pages).toEqual(expect.arrayContaining(["component---src-pages-index-tsx", "component---src-templates-solution-tsx"]))

@@ -23,12 +23,21 @@ function builtPages(): string[] {
 }
 
 const pages = builtPages().map((name) => ({ name, html: fs.readFileSync(path.join(PUBLIC, name), "utf8") }))
-const elements = (html: string, tag: string) => [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, "g"))].map(([, attributes, content]) => ({ attributes: attributes!, content: content! }))
+const elements = (html: string, tag: string) =>
+  [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, "g"))].map(([, attributes, content]) => ({
+    attributes: attributes!,
+    content: content!,
+  }))
 /** Inline scripts a browser runs: no src, and not a data block (JSON, JSON-LD) */
-const executableInline = (html: string) => elements(html, "script").filter(({ attributes, content }) => !/\ssrc=/.test(attributes) && !/\stype="application\/(ld\+)?json"/.test(attributes) && content.trim())
+const executableInline = (html: string) =>
+  elements(html, "script").filter(
+    ({ attributes, content }) => !/\ssrc=/.test(attributes) && !/\stype="application\/(ld\+)?json"/.test(attributes) && content.trim(),
+  )
 
 it("are all there: the routes, the form pages and the 404 page", () => {
-  expect(pages.map(({ name }) => name)).toEqual(expect.arrayContaining(["index.html", "404.html", "contact/index.html", "product/index.html", "thank-you/index.html"]))
+  expect(pages.map(({ name }) => name)).toEqual(
+    expect.arrayContaining(["index.html", "404.html", "contact/index.html", "product/index.html", "thank-you/index.html"]),
+  )
 })
 
 describe.each(pages.map(({ name }) => name))("%s", (name) => {

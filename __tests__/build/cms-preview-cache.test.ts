@@ -50,7 +50,10 @@ describe("the CMS preview bundle's cache", () => {
 
   it("bundles again when an input is gone, or the labels from the content changed", async () => {
     const recorded = entry()
-    fs.writeFileSync(cacheFile, JSON.stringify({ ...recorded, script: "/* stale */", inputs: { ...recorded.inputs, [path.join(dir, "gone.tsx")]: "0".repeat(64) } }))
+    fs.writeFileSync(
+      cacheFile,
+      JSON.stringify({ ...recorded, script: "/* stale */", inputs: { ...recorded.inputs, [path.join(dir, "gone.tsx")]: "0".repeat(64) } }),
+    )
     expect((await buildPreview(CONTENT, cacheFile)).script).not.toBe("/* stale */")
 
     const content = path.join(dir, "content")

@@ -26,7 +26,9 @@ afterAll(async () => {
 
 /** This build's app bundle (an incremental build leaves earlier ones in public/, which Gatsby no longer counts as its bundles) */
 const hashedScript = () =>
-  (JSON.parse(fs.readFileSync(path.join(ROOT, "public", "webpack.stats.json"), "utf8")) as { assetsByChunkName: { app: string[] } }).assetsByChunkName.app.find((name) => /^app-[0-9a-f]{20}\.js$/.test(name))!
+  (JSON.parse(fs.readFileSync(path.join(ROOT, "public", "webpack.stats.json"), "utf8")) as { assetsByChunkName: { app: string[] } }).assetsByChunkName.app.find(
+    (name) => /^app-[0-9a-f]{20}\.js$/.test(name),
+  )!
 const staticFile = () => {
   const dir = fs.readdirSync(path.join(ROOT, "public", "static"))[0]!
   const inner = fs.readdirSync(path.join(ROOT, "public", "static", dir))
@@ -41,11 +43,13 @@ const get = (pathname: string, init: RequestInit = {}) => fetch(`${server.origin
 /** Through http, not fetch: the body as sent (fetch decodes it), and no Cache-Control: no-cache added to a conditional request */
 const undecoded = (pathname: string, headers: Record<string, string>) =>
   new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-    http.get(`${server.origin}${pathname}`, { headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on("data", (chunk: Buffer) => chunks.push(chunk))
-      response.on("end", () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks) }))
-    }).on("error", reject)
+    http
+      .get(`${server.origin}${pathname}`, { headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on("data", (chunk: Buffer) => chunks.push(chunk))
+        response.on("end", () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks) }))
+      })
+      .on("error", reject)
   })
 
 describe("security headers", () => {
@@ -81,7 +85,9 @@ describe("security headers", () => {
     expect(allowed.filter((value) => value.startsWith("'sha256-")).sort()).toEqual([...inlineScriptHashes()].sort())
     for (const pathname of ROUTES) {
       const html = await (await get(pathname)).text()
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, source]) => !/\ssrc=|type="application\/(ld\+)?json"/.test(attributes!) && source!.trim())
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes, source]) => !/\ssrc=|type="application\/(ld\+)?json"/.test(attributes!) && source!.trim(),
+      )
       expect(inline.length).toBeGreaterThan(0)
       for (const [, , source] of inline) expect([pathname, allowed]).toEqual([pathname, expect.arrayContaining([scriptHash(source!)])])
       // Gatsby's per-page globals travel as data, not as script
@@ -103,7 +109,15 @@ describe("security headers", () => {
     const bare = grade(new Headers({ "content-type": "text/html" }), "<p>hi</p>", server.origin)
     // 100 - 25 (no CSP) - 20 (no HSTS) - 5 (no nosniff) - 20 (no framing protection)
     expect([bare.score, bare.grade]).toEqual([30, "D"])
-    const unsafe = grade(new Headers({ "content-security-policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'", "strict-transport-security": "max-age=63072000", "x-content-type-options": "nosniff" }), "", server.origin)
+    const unsafe = grade(
+      new Headers({
+        "content-security-policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+        "strict-transport-security": "max-age=63072000",
+        "x-content-type-options": "nosniff",
+      }),
+      "",
+      server.origin,
+    )
     expect(unsafe.grade).not.toBe("A+")
   })
 })

@@ -58,10 +58,21 @@ beforeAll(async () => {
   // outside the production folder's own files: a note of what the server loaded, written as it ends
   loadedList = path.join(folder, "loaded.json")
   const recorder = path.join(folder, "record-loaded.cjs")
-  fs.writeFileSync(recorder, `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(loadedList)}, JSON.stringify(Object.keys(require.cache))))\n`)
+  fs.writeFileSync(
+    recorder,
+    `process.on("exit", () => require("fs").writeFileSync(${JSON.stringify(loadedList)}, JSON.stringify(Object.keys(require.cache))))\n`,
+  )
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
-  const env = { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), FORMS_DATA_DIR: path.join(folder, "forms-data"), FORMS_RATE_LIMIT: "1000", SMTP_URL: "" }
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    FORMS_DATA_DIR: path.join(folder, "forms-data"),
+    FORMS_RATE_LIMIT: "1000",
+    SMTP_URL: "",
+  }
   server = spawn(process.execPath, ["--require", recorder, ".cache/production-server.cjs"], { cwd: folder, env, stdio: ["ignore", "pipe", "pipe"] })
   server.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
   server.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
@@ -90,7 +101,14 @@ async function answer(base: string, pathname: string, init: RequestInit = {}) {
 const contact = () => ({
   method: "POST",
   headers: { "content-type": "application/json", accept: "application/json" },
-  body: JSON.stringify({ username: "Ada Lovelace", email: "ada@example.com", phone: "+1 555 010 0100", subject: "A plant for a farm", message: "From the production folder.", fillMs: 6000 }),
+  body: JSON.stringify({
+    username: "Ada Lovelace",
+    email: "ada@example.com",
+    phone: "+1 555 010 0100",
+    subject: "A plant for a farm",
+    message: "From the production folder.",
+    fillMs: 6000,
+  }),
 })
 
 describe("the production server in a folder holding only the build's output and node_modules", () => {
@@ -112,7 +130,11 @@ describe("the production server in a folder holding only the build's output and 
     expect(posted.status).toBe(201)
     // the same answer but for the message's own id
     const withoutId = (text: string) => text.replace(/"id":"[^"]*"/g, '"id":"…"')
-    expect({ ...posted, body: withoutId(posted.body) }).toEqual({ ...expected, headers: { ...expected.headers, "content-length": posted.headers["content-length"] }, body: withoutId(expected.body) })
+    expect({ ...posted, body: withoutId(posted.body) }).toEqual({
+      ...expected,
+      headers: { ...expected.headers, "content-length": posted.headers["content-length"] },
+      body: withoutId(expected.body),
+    })
     expect(fs.readdirSync(path.join(folder, "forms-data"), { recursive: true }).length).toBeGreaterThan(0)
   })
 

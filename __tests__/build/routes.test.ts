@@ -6,7 +6,18 @@
 import { JSDOM } from "jsdom"
 import fs from "fs"
 import path from "path"
-import { NOT_FOUND_PROBE, SOLUTION_ROUTES, galleryCaptions, galleryFiles, heroSlides, productTitles, routesOf, siteLabels, solutions, type Link } from "../support/content"
+import {
+  NOT_FOUND_PROBE,
+  SOLUTION_ROUTES,
+  galleryCaptions,
+  galleryFiles,
+  heroSlides,
+  productTitles,
+  routesOf,
+  siteLabels,
+  solutions,
+  type Link,
+} from "../support/content"
 import { ROOT, readContent, serveBuild, type Served } from "../support/serve"
 
 jest.setTimeout(60_000)
@@ -37,7 +48,13 @@ afterAll(async () => {
 /** The public pages: home, every solution, the other pages (the notices and the 404 page are checked apart) */
 const ROUTES = routesOf("home", "solution", "page")
 
-type Company = { phone: { tel: string; display: string }; email: string; location: string; address: { street: string }; social: { label: string; hidden: boolean }[] }
+type Company = {
+  phone: { tel: string; display: string }
+  email: string
+  location: string
+  address: { street: string }
+  social: { label: string; hidden: boolean }[]
+}
 const company = readContent<Company>("company/company.json")
 const site = siteLabels()
 
@@ -132,7 +149,13 @@ describe("home page", () => {
   it("has the 8 sections in the spec's order", async () => {
     const doc = await page("/")
     const main = doc.querySelector("main") as Element
-    const sections = [...main.children].map((child) => child.className.split(" ").filter((name) => !name.startsWith("section")).join(" ") || child.id)
+    const sections = [...main.children].map(
+      (child) =>
+        child.className
+          .split(" ")
+          .filter((name) => !name.startsWith("section"))
+          .join(" ") || child.id,
+    )
     expect(sections).toEqual(["hero", "about", "overview", "services", "why", "cta", "recycle", "gallery"])
     expect(main.querySelector("section#about")).not.toBeNull()
   })
@@ -227,7 +250,9 @@ describe.each(STEPS)("solution page %s", (route, solution) => {
 
   it("shows the content's text and the description of every step, figures as the copy writes them", async () => {
     const main = text((await page(route)).querySelector("main"))
-    const copy = [...solution.intro.paragraphs, ...solution.howItWorks.steps.map((step) => step.description)].map((paragraph) => paragraph.replace(/\s+/g, " ").trim())
+    const copy = [...solution.intro.paragraphs, ...solution.howItWorks.steps.map((step) => step.description)].map((paragraph) =>
+      paragraph.replace(/\s+/g, " ").trim(),
+    )
     for (const paragraph of copy) expect(main).toContain(paragraph)
   })
 })
@@ -256,7 +281,9 @@ describe("/privacy", () => {
   it("shows every section of the notice from content, with the company and the retention the server applies filled in", async () => {
     const doc = await page("/privacy")
     expect(text(doc.querySelector("h1"))).toBe(privacy.title)
-    expect([...doc.querySelectorAll("main h2, .privacy h2")].map((h) => text(h))).toEqual(expect.arrayContaining(privacy.sections.map((section) => section.heading)))
+    expect([...doc.querySelectorAll("main h2, .privacy h2")].map((h) => text(h))).toEqual(
+      expect.arrayContaining(privacy.sections.map((section) => section.heading)),
+    )
     const body = text(doc.querySelector(".privacy"))
     expect(body).not.toMatch(/\{\w+\}/)
     expect(body).toContain(company.email)

@@ -38,7 +38,8 @@ const doc = (route: string) => documents.get(route)!
 const meta = (route: string, key: string) => doc(route).querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content") ?? null
 const canonical = (route: string) => new URL(route, `${site.siteUrl}/`).toString()
 type Thing = Record<string, unknown> & { "@type": string }
-const jsonLd = (route: string): Thing[] => [...doc(route).querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? "") as Thing)
+const jsonLd = (route: string): Thing[] =>
+  [...doc(route).querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? "") as Thing)
 
 describe("every public page", () => {
   it("has its own title and description", () => {
@@ -74,7 +75,12 @@ describe("every public page", () => {
   it.each(PUBLIC)("%s describes the company with its contact point in JSON-LD", (route) => {
     const organization = jsonLd(route).find((thing) => thing["@type"] === "Organization")!
     expect(organization).toMatchObject({ "@context": "https://schema.org", name: expect.any(String), url: canonical("/") })
-    expect(organization.contactPoint).toMatchObject({ "@type": "ContactPoint", contactType: "sales", telephone: expect.stringMatching(/^\+\d+$/), email: expect.stringContaining("@") })
+    expect(organization.contactPoint).toMatchObject({
+      "@type": "ContactPoint",
+      contactType: "sales",
+      telephone: expect.stringMatching(/^\+\d+$/),
+      email: expect.stringContaining("@"),
+    })
     expect(organization.address).toMatchObject({ "@type": "PostalAddress" })
     expect(String(organization.logo)).toMatch(/^https:\/\//)
   })
@@ -130,7 +136,11 @@ describe("crawler files", () => {
 
   it("the web manifest names the site and its icons, which exist at their stated sizes", async () => {
     const href = doc("/").querySelector('link[rel="manifest"]')?.getAttribute("href")
-    const manifest = (await (await fetch(`${server.origin}${href}`)).json()) as { name: string; start_url: string; icons: { src: string; sizes: string; purpose?: string }[] }
+    const manifest = (await (await fetch(`${server.origin}${href}`)).json()) as {
+      name: string
+      start_url: string
+      icons: { src: string; sizes: string; purpose?: string }[]
+    }
     expect(manifest.start_url).toBe("/")
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]))
     expect(manifest.icons.some((icon) => icon.purpose === "maskable")).toBe(true)

@@ -68,7 +68,10 @@ beforeAll(async () => {
   develop.stdout!.on("data", (chunk: Buffer) => (developOutput += chunk.toString()))
   develop.stderr!.on("data", (chunk: Buffer) => (developOutput += chunk.toString()))
   await waitUntil(
-    async () => (await fetch(`${site}/admin/`).then((response) => response.ok).catch(() => false)) || undefined,
+    async () =>
+      (await fetch(`${site}/admin/`)
+        .then((response) => response.ok)
+        .catch(() => false)) || undefined,
     4 * 60_000,
     "gatsby develop did not serve /admin/",
     1000,
@@ -122,7 +125,12 @@ async function publish(page: Page): Promise<void> {
 
 describe("the CMS at /admin, on the local backend", () => {
   const heading = "Electricity From the Town's Own Refuse, Saved in the CMS"
-  const step = { id: "cms-quality-check", title: "Quality Check Added in the CMS", description: "Each batch is weighed and sampled before it leaves the site.", icon: "drying.svg" }
+  const step = {
+    id: "cms-quality-check",
+    title: "Quality Check Added in the CMS",
+    description: "Each batch is weighed and sampled before it leaves the site.",
+    icon: "drying.svg",
+  }
   const picture = "cms-upload-test.jpg"
 
   it("refuses to save an entry with a required field emptied, says which field, and leaves its file as it was", async () => {
@@ -134,7 +142,10 @@ describe("the CMS at /admin, on the local backend", () => {
     await title.fill("")
     await publish(page)
     await page.getByText("Oops, you've missed a required field. Please complete before saving.").waitFor({ timeout: 10_000 })
-    await page.getByText(/title is required/i).first().waitFor({ timeout: 10_000 })
+    await page
+      .getByText(/title is required/i)
+      .first()
+      .waitFor({ timeout: 10_000 })
     // the preview still shows the service cards, as the site does
     const firstCard = readJson("services/services.json").cards[0].title as string
     await page.frameLocator("iframe").first().locator(".service-card h3").getByText(firstCard).waitFor({ timeout: 20_000 })
@@ -152,14 +163,22 @@ describe("the CMS at /admin, on the local backend", () => {
     const name = "cms-gallery-upload.jpg"
     const item = { title: "Sorting Line at Dawn", alt: "Two workers sort plastic from a conveyor belt under floodlights" }
     const upload = path.join(project, name)
-    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 90, b: 40 } } }).jpeg().toFile(upload)
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 90, b: 40 } } })
+      .jpeg()
+      .toFile(upload)
     const itemsBefore = (readJson("gallery/gallery.json").items ?? []).length as number
 
     const page = await openCms("#/collections/gallery/entries/gallery")
     // the field says how to add a picture so that it is described
-    await page.getByText(/so the CMS asks for its title and alt text/i).first().waitFor({ timeout: 20_000 })
+    await page
+      .getByText(/so the CMS asks for its title and alt text/i)
+      .first()
+      .waitFor({ timeout: 20_000 })
     await page.getByRole("button", { name: "Add item" }).click()
-    await page.getByRole("button", { name: /choose an image/i }).last().click()
+    await page
+      .getByRole("button", { name: /choose an image/i })
+      .last()
+      .click()
     await page.locator("input[type=file]").setInputFiles(upload)
     // an upload from an entry waits in the media library, selected, and is saved with the entry
     await page.getByText(name).first().waitFor({ timeout: 20_000 })
@@ -168,8 +187,14 @@ describe("the CMS at /admin, on the local backend", () => {
     // with the picture chosen and nothing written about it, the CMS asks for both and saves nothing, not even the picture
     await publish(page)
     await page.getByText("Oops, you've missed a required field. Please complete before saving.").waitFor({ timeout: 10_000 })
-    await page.getByText(/title is required/i).first().waitFor({ timeout: 10_000 })
-    await page.getByText(/alt is required/i).first().waitFor({ timeout: 10_000 })
+    await page
+      .getByText(/title is required/i)
+      .first()
+      .waitFor({ timeout: 10_000 })
+    await page
+      .getByText(/alt is required/i)
+      .first()
+      .waitFor({ timeout: 10_000 })
     await page.screenshot({ path: path.join(SCREENSHOTS, "gallery-upload-asks-1440.png") })
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(settledJson("gallery/gallery.json").items ?? []).toHaveLength(itemsBefore)
@@ -221,7 +246,9 @@ describe("the CMS at /admin, on the local backend", () => {
 
     // a gallery picture through the media library: it joins the gallery with no JSON edit
     const upload = path.join(project, picture)
-    await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 46, g: 125, b: 50 } } }).jpeg().toFile(upload)
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 46, g: 125, b: 50 } } })
+      .jpeg()
+      .toFile(upload)
     await page.getByRole("button", { name: "Media" }).click()
     await page.locator("input[type=file]").setInputFiles(upload)
     await waitUntil(() => fs.existsSync(path.join(content, "gallery", picture)) || undefined, 20_000, "the uploaded picture did not reach content/gallery/")
@@ -246,14 +273,21 @@ describe("the CMS at /admin, on the local backend", () => {
     await solution.getByLabel("ID").last().fill(step.id)
     await solution.getByLabel("Title").last().fill(step.title)
     await solution.getByLabel("Description").last().fill(step.description)
-    await solution.getByRole("button", { name: /choose an image/i }).last().click()
+    await solution
+      .getByRole("button", { name: /choose an image/i })
+      .last()
+      .click()
     await solution.getByText(step.icon, { exact: true }).click()
     await solution.getByRole("button", { name: "Choose selected" }).click()
     await solution.frameLocator("iframe").first().getByText(step.title).waitFor({ timeout: 20_000 })
     await previewInSiteLook(solution)
     await solution.screenshot({ path: path.join(SCREENSHOTS, "solution-preview-1440.png") })
     await publish(solution)
-    await waitUntil(() => settledJson("solutions/waste-to-charcoal.json").howItWorks?.steps.length === stepsBefore + 1 || undefined, 20_000, "the solution was not saved")
+    await waitUntil(
+      () => settledJson("solutions/waste-to-charcoal.json").howItWorks?.steps.length === stepsBefore + 1 || undefined,
+      20_000,
+      "the solution was not saved",
+    )
     await solution.close()
 
     // the files, as an editor would have written them

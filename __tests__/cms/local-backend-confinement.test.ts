@@ -268,7 +268,13 @@ describe("the CMS local backend refuses what the red team sent", () => {
     const preflight = (origin: string) =>
       new Promise<number>((resolve, reject) => {
         const request = http.request(
-          { host: "127.0.0.1", port, path: "/api/v1", method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } },
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/api/v1",
+            method: "OPTIONS",
+            headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+          },
           (response) => {
             response.resume()
             resolve(response.statusCode ?? 0)
@@ -295,7 +301,13 @@ describe("the CMS local backend refuses what the red team sent", () => {
       let sent = 0
       let answered = false
       const request = http.request(
-        { host: "127.0.0.1", port, path: "/api/v1", method: "POST", headers: { origin: page, "content-type": "application/json", "transfer-encoding": "chunked" } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/v1",
+          method: "POST",
+          headers: { origin: page, "content-type": "application/json", "transfer-encoding": "chunked" },
+        },
         (response) => {
           answered = true
           response.resume()
@@ -364,7 +376,11 @@ describe("the folders the CMS may edit", () => {
       label: "News",
       folder: "content/news",
       format: "json" as const,
-      fields: [{ ...field, media_folder: "pictures" }, { ...field, media_folder: "../../static" }, { ...field, media_folder: "/src/server" }],
+      fields: [
+        { ...field, media_folder: "pictures" },
+        { ...field, media_folder: "../../static" },
+        { ...field, media_folder: "/src/server" },
+      ],
     }
     const grown = editableFolders({ ...config, collections: [...config.collections, news] })
     expect([...grown].filter((folder) => !folders.has(folder)).sort()).toEqual(["content/news", "content/news/pictures"])
@@ -414,7 +430,10 @@ describe("the CMS local backend still does what the CMS asks", () => {
     expect(fs.existsSync(path.join(root, file))).toBe(false)
     fs.writeFileSync(path.join(root, "content/gallery/rt2-a.jpg"), "a")
     fs.writeFileSync(path.join(root, "content/gallery/rt2-b.jpg"), "b")
-    const both = { action: "deleteFiles", params: { branch: "main", paths: ["content/gallery/rt2-a.jpg", "content/gallery/rt2-b.jpg"], options: { commitMessage: "Delete" } } }
+    const both = {
+      action: "deleteFiles",
+      params: { branch: "main", paths: ["content/gallery/rt2-a.jpg", "content/gallery/rt2-b.jpg"], options: { commitMessage: "Delete" } },
+    }
     expect((await post(both)).status).toBe(200)
     expect(fs.existsSync(path.join(root, "content/gallery/rt2-a.jpg"))).toBe(false)
   })
@@ -468,7 +487,13 @@ describe("the CMS local backend never leaves a content file half-written", () =>
       const saved = await new Promise<number>((resolve, reject) => {
         const body = Buffer.from(JSON.stringify(persistEntry("content/about/about.json", raw)))
         const request = http.request(
-          { host: "127.0.0.1", port: childPort, path: "/api/v1", method: "POST", headers: { origin: page, "content-type": "application/json", "content-length": body.length } },
+          {
+            host: "127.0.0.1",
+            port: childPort,
+            path: "/api/v1",
+            method: "POST",
+            headers: { origin: page, "content-type": "application/json", "content-length": body.length },
+          },
           (response) => {
             response.resume()
             resolve(response.statusCode ?? 0)

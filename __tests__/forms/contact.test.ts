@@ -78,11 +78,29 @@ describe("with a working SMTP server", () => {
     const label = (id: string) => leads.leadSources.find((entry) => entry.id === id)!.label
     const cases = [
       // the page's script: JSON, the page before the form, the form's address as Referer
-      { post: () => postJson(server.url, "contact", { ...person("lead1"), leadPage: "/product" }, { referer: `${SITE_URL}/contact?subject=Conveyor+Belt&from=product` }), source: { cta: "product", page: "/product" }, line: fill(leads.mail.sourceLine, { page: "/product", cta: label("product") }) },
+      {
+        post: () =>
+          postJson(server.url, "contact", { ...person("lead1"), leadPage: "/product" }, { referer: `${SITE_URL}/contact?subject=Conveyor+Belt&from=product` }),
+        source: { cta: "product", page: "/product" },
+        line: fill(leads.mail.sourceLine, { page: "/product", cta: label("product") }),
+      },
       // a plain form post without JavaScript: the call to action from the Referer only
-      { post: () => send(server.url, { path: "/api/contact", headers: { "content-type": FORM_TYPE, accept: "application/json", referer: `${SITE_URL}/contact?subject=Quote+request&from=get-a-quote` }, body: new URLSearchParams({ ...person("lead2") }).toString() }), source: { cta: "get-a-quote" }, line: fill(leads.mail.sourceLine, { page: "—", cta: label("get-a-quote") }) },
+      {
+        post: () =>
+          send(server.url, {
+            path: "/api/contact",
+            headers: { "content-type": FORM_TYPE, accept: "application/json", referer: `${SITE_URL}/contact?subject=Quote+request&from=get-a-quote` },
+            body: new URLSearchParams({ ...person("lead2") }).toString(),
+          }),
+        source: { cta: "get-a-quote" },
+        line: fill(leads.mail.sourceLine, { page: "—", cta: label("get-a-quote") }),
+      },
       // what is not a known call to action or a page path is not recorded
-      { post: () => postJson(server.url, "contact", { ...person("lead3"), leadPage: "https://evil.example/x" }, { referer: `${SITE_URL}/contact?from=evil` }), source: { cta: "direct" }, line: leads.mail.sourceUnknown },
+      {
+        post: () => postJson(server.url, "contact", { ...person("lead3"), leadPage: "https://evil.example/x" }, { referer: `${SITE_URL}/contact?from=evil` }),
+        source: { cta: "direct" },
+        line: leads.mail.sourceUnknown,
+      },
     ]
     for (const { post, source, line } of cases) {
       const reply = await post()
@@ -102,13 +120,23 @@ describe("with a working SMTP server", () => {
     expect(reply.headers.location).toBe(noticePath("contact-sent"))
     expect(reply.headers.location).toBe("/thank-you")
 
-    const stored = await waitUntil(() => submissions(server.dataDir).find((record) => record.values.username === values.username), 5_000, "plain post not stored")
+    const stored = await waitUntil(
+      () => submissions(server.dataDir).find((record) => record.values.username === values.username),
+      5_000,
+      "plain post not stored",
+    )
     expect(stored.values).toEqual(values)
     expectContactMail(await waitUntil(() => mailsWithId(stored.id)[0], 15_000, `no e-mail for ${stored.id}`), values, stored.id)
   }, 30_000)
 
   it("answers an invalid plain post with 422 and the form again: the visitor's input and the content's error messages", async () => {
-    const typed = { username: `Zoë "Zed" <b>bold</b> & co`, email: "zoe-at-example.com", phone: "", subject: "Quote for 3 t/day", message: "Line one\nLine two with <script>alert(1)</script>" }
+    const typed = {
+      username: `Zoë "Zed" <b>bold</b> & co`,
+      email: "zoe-at-example.com",
+      phone: "",
+      subject: "Quote for 3 t/day",
+      message: "Line one\nLine two with <script>alert(1)</script>",
+    }
     const before = submissions(server.dataDir).length
     const reply = await postForm(server.url, "contact", { ...typed, website: "" })
     expect(reply.status).toBe(422)

@@ -103,7 +103,13 @@ describeMount("a full disk under the store", () => {
   it("sends each message at most once, refuses new posts with 503 while full, leaves no temporary file, then delivers each exactly once", async () => {
     const dir = mountTmpfs(128)
     const smtpPort = await freePort()
-    const env = { FORMS_DATA_DIR: dir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, FORMS_RATE_LIMIT: "100000", FORMS_RETRY_MIN_MS: "100", FORMS_RETRY_MAX_MS: "300" }
+    const env = {
+      FORMS_DATA_DIR: dir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      FORMS_RATE_LIMIT: "100000",
+      FORMS_RETRY_MIN_MS: "100",
+      FORMS_RETRY_MAX_MS: "300",
+    }
     // SMTP down: five messages are stored and owed
     const server = await startFormServer(env)
     const ids: string[] = []
@@ -122,7 +128,9 @@ describeMount("a full disk under the store", () => {
       const topUp = fill(dir, "filler-top-up")
       const refused = await postJson(server.url, "contact", person("while-full"))
       const leftovers = await leftoverTemporaryFiles(dir)
-      console.log(`FORMS-DISK-FULL while full: sends per message ${JSON.stringify(Object.values(whileFull))}, a new post answered ${refused.status}, temporary files left ${leftovers.length}`)
+      console.log(
+        `FORMS-DISK-FULL while full: sends per message ${JSON.stringify(Object.values(whileFull))}, a new post answered ${refused.status}, temporary files left ${leftovers.length}`,
+      )
       expect(Math.max(0, ...Object.values(whileFull))).toBeLessThanOrEqual(1)
       expect(refused.status).toBe(503)
       expect(leftovers).toEqual([])
@@ -133,7 +141,8 @@ describeMount("a full disk under the store", () => {
       await smtp.waitFor(ids.length, 10_000)
       await sleep(1_500)
       expect(countBy(mailIds(smtp.messages))).toEqual(Object.fromEntries(ids.map((id) => [id, 1])))
-      for (const id of ids) expect(JSON.parse(fs.readFileSync(path.join(dir, "contact", "delivery", `${id}.json`), "utf8")).deliveredAt).toEqual(expect.any(String))
+      for (const id of ids)
+        expect(JSON.parse(fs.readFileSync(path.join(dir, "contact", "delivery", `${id}.json`), "utf8")).deliveredAt).toEqual(expect.any(String))
       expect(await leftoverTemporaryFiles(dir)).toEqual([])
       console.log(`FORMS-DISK-FULL after: ${smtp.messages.length} messages for ${ids.length} owed, temporary files ${temporaryFiles(dir).length}`)
     } finally {
@@ -148,7 +157,13 @@ describeMount("a store remounted read-only", () => {
   it("sends nothing it cannot record the intent of, and sends again nothing it could not record the delivery of", async () => {
     const dir = mountTmpfs(1024)
     const smtpPort = await freePort()
-    const env = { FORMS_DATA_DIR: dir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, FORMS_RATE_LIMIT: "100000", FORMS_RETRY_MIN_MS: "100", FORMS_RETRY_MAX_MS: "300" }
+    const env = {
+      FORMS_DATA_DIR: dir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      FORMS_RATE_LIMIT: "100000",
+      FORMS_RETRY_MIN_MS: "100",
+      FORMS_RETRY_MAX_MS: "300",
+    }
     const server = await startFormServer(env)
     const pending: string[] = []
     for (let index = 0; index < 4; index += 1) pending.push(JSON.parse((await postJson(server.url, "contact", person(`ro${index}`))).text).id)
@@ -173,7 +188,11 @@ describeMount("a store remounted read-only", () => {
     try {
       const id = JSON.parse((await postJson(server.url, "contact", person("ro-during-send"))).text).id as string
       const deliveryFile = path.join(dir, "contact", "delivery", `${id}.json`)
-      await waitUntil(() => fs.existsSync(deliveryFile) && JSON.parse(fs.readFileSync(deliveryFile, "utf8")).sendingSince, 5_000, "no intent was recorded before the send")
+      await waitUntil(
+        () => fs.existsSync(deliveryFile) && JSON.parse(fs.readFileSync(deliveryFile, "utf8")).sendingSince,
+        5_000,
+        "no intent was recorded before the send",
+      )
       await remount(dir, "ro")
       await smtp.waitFor(1, 5_000)
       await waitUntil(() => /could not be recorded/.test(server.output()), 5_000, "the server did not say the outcome could not be recorded")
@@ -181,7 +200,11 @@ describeMount("a store remounted read-only", () => {
       console.log(`FORMS-READ-ONLY turned read-only during a send: ${smtp.messages.length} message(s) arrived`)
       expect(mailIds(smtp.messages)).toEqual([id])
       await remount(dir, "rw")
-      await waitUntil(() => JSON.parse(fs.readFileSync(deliveryFile, "utf8")).deliveredAt, 5_000, "the kept outcome was not written once the store could take it")
+      await waitUntil(
+        () => JSON.parse(fs.readFileSync(deliveryFile, "utf8")).deliveredAt,
+        5_000,
+        "the kept outcome was not written once the store could take it",
+      )
       await sleep(1_000)
       expect(mailIds(smtp.messages)).toEqual([id])
       expect(await leftoverTemporaryFiles(dir)).toEqual([])
@@ -199,10 +222,21 @@ describe("a process stopped during a send", () => {
     const id = "00000000-0000-4000-8000-000000000001"
     fs.mkdirSync(path.join(dataDir, "contact", "submissions"), { recursive: true })
     fs.mkdirSync(path.join(dataDir, "contact", "delivery"), { recursive: true })
-    fs.writeFileSync(path.join(dataDir, "contact", "submissions", `${id}.json`), JSON.stringify({ id, kind: "contact", receivedAt: "2026-11-22T10:00:00.000Z", values: { ...person("interrupted"), fillMs: undefined } }))
-    fs.writeFileSync(path.join(dataDir, "contact", "delivery", `${id}.json`), JSON.stringify({ attempts: 1, lastAttemptAt: "2026-11-22T10:00:01.000Z", sendingSince: "2026-11-22T10:00:01.000Z" }))
+    fs.writeFileSync(
+      path.join(dataDir, "contact", "submissions", `${id}.json`),
+      JSON.stringify({ id, kind: "contact", receivedAt: "2026-11-22T10:00:00.000Z", values: { ...person("interrupted"), fillMs: undefined } }),
+    )
+    fs.writeFileSync(
+      path.join(dataDir, "contact", "delivery", `${id}.json`),
+      JSON.stringify({ attempts: 1, lastAttemptAt: "2026-11-22T10:00:01.000Z", sendingSince: "2026-11-22T10:00:01.000Z" }),
+    )
     const smtp = await startSmtp()
-    const server = await startFormServer({ FORMS_DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FORMS_RETRY_MIN_MS: "100", FORMS_RETRY_MAX_MS: "300" })
+    const server = await startFormServer({
+      FORMS_DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      FORMS_RETRY_MIN_MS: "100",
+      FORMS_RETRY_MAX_MS: "300",
+    })
     try {
       await waitUntil(() => /1 contact e-mail was being sent when a process stopped/.test(server.output()), 5_000, "no warning about the interrupted send")
       await sleep(1_000)

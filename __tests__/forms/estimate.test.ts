@@ -20,10 +20,15 @@ afterAll(() => cleanUpAll(), 30_000)
 
 // The words the server must use: read from content/, never copied here
 const readJson = <T>(relative: string): T => JSON.parse(fs.readFileSync(path.join(ROOT, relative), "utf8")) as T
-const forms = readJson<{ errors: Record<string, string>; mail: { estimateTitle: string; estimateLink: string; sourceUnknown: string }; pages: { id: string; path: string }[] }>("content/forms/forms.json")
+const forms = readJson<{
+  errors: Record<string, string>
+  mail: { estimateTitle: string; estimateLink: string; sourceUnknown: string }
+  pages: { id: string; path: string }[]
+}>("content/forms/forms.json")
 const contact = readJson<{ form: { estimate: Record<"label" | "note" | "summary" | "perDay" | "result", string> } }>("content/contact/contact.json")
 const words = contact.form.estimate
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 /** How React escapes text and attribute values in the server's pages */
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;")
 
@@ -39,17 +44,33 @@ const figure = (value: number) => value.toLocaleString("en-GB", { maximumFractio
 /** The lines every reader of the lead sees, in the content's words */
 const LINES = [
   fill(words.summary, { stream: estimate.stream, amount: "20", per: words.perDay, moisture: figure(estimate.moisture), days: figure(estimate.days) }),
-  ...estimate.results.map((row) => fill(words.result, { label: row.label, low: figure(row.low), typical: figure(row.typical), high: figure(row.high), unit: row.unit })),
+  ...estimate.results.map((row) =>
+    fill(words.result, { label: row.label, low: figure(row.low), typical: figure(row.typical), high: figure(row.high), unit: row.unit }),
+  ),
 ]
 const ABSOLUTE_LINK = `${SITE_URL}${estimate.link}`
 
-const person = (tag: string) => ({ username: `Visitor ${tag}`, email: `${tag}@example.com`, phone: "+1 555 010 0100", subject: `Quote ${tag}`, message: `Message ${tag}` })
+const person = (tag: string) => ({
+  username: `Visitor ${tag}`,
+  email: `${tag}@example.com`,
+  phone: "+1 555 010 0100",
+  subject: `Quote ${tag}`,
+  message: `Message ${tag}`,
+})
 
 const postJson = (server: FormServer, body: object, headers: Record<string, string> = {}) =>
-  request(server.url, "/api/contact", { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify({ fillMs: 6000, ...body }) })
+  request(server.url, "/api/contact", {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", ...headers },
+    body: JSON.stringify({ fillMs: 6000, ...body }),
+  })
 /** A plain HTML form post, the way a browser without the page's script sends it */
 const postForm = (server: FormServer, fields: Record<string, string>) =>
-  request(server.url, "/api/contact", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" }, body: new URLSearchParams(fields).toString() })
+  request(server.url, "/api/contact", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+    body: new URLSearchParams(fields).toString(),
+  })
 
 interface Stored {
   id: string
@@ -77,8 +98,11 @@ function parse(reply: Reply) {
 /** `npm run forms -- <args>` on the server's store, as an operator runs it beside the server */
 function formsCli(server: FormServer, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/ops/forms.ts", ...args], { cwd: ROOT, env: { ...process.env, FORMS_DATA_DIR: server.dataDir, SITE_URL }, timeout: 60_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve(stdout),
+    execFile(
+      path.join(ROOT, "node_modules", ".bin", "tsx"),
+      ["scripts/ops/forms.ts", ...args],
+      { cwd: ROOT, env: { ...process.env, FORMS_DATA_DIR: server.dataDir, SITE_URL }, timeout: 60_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve(stdout)),
     )
   })
 }
@@ -97,7 +121,8 @@ describe("a contact message with an estimate", () => {
     await smtp?.close()
   }, 30_000)
 
-  const mailFor = (id: string): Promise<ReceivedMail> => waitUntil(() => smtp.messages.find((mail) => mail.parsed.headers.get("x-submission-id") === id), 15_000, `no e-mail for ${id}`)
+  const mailFor = (id: string): Promise<ReceivedMail> =>
+    waitUntil(() => smtp.messages.find((mail) => mail.parsed.headers.get("x-submission-id") === id), 15_000, `no e-mail for ${id}`)
 
   it("is stored with the estimate as an object, and the e-mail shows its lines and the absolute link under the message", async () => {
     const values = person("with-estimate")
@@ -127,7 +152,10 @@ describe("a contact message with an estimate", () => {
   })
 
   it("without an estimate (absent or empty) is stored and e-mailed exactly as before", async () => {
-    for (const [tag, extra] of [["no-estimate", {}], ["empty-estimate", { estimate: "" }]] as const) {
+    for (const [tag, extra] of [
+      ["no-estimate", {}],
+      ["empty-estimate", { estimate: "" }],
+    ] as const) {
       const values = person(tag)
       const reply = await postJson(server, { ...values, ...extra })
       expect(reply.status).toBe(201)
@@ -157,8 +185,14 @@ describe("a contact message with an estimate", () => {
 
   // Any visitor could once send sales figures the site never made: 24 rows of 1e308 made a 31 KB e-mail of 309-digit numbers
   const forged: [string, object][] = [
-    ["24 rows of 1e308", { ...estimate, results: Array.from({ length: 24 }, (_, index) => ({ label: `Row ${index}`, low: 1e308, typical: 1e308, high: 1e308, unit: "t" })) }],
-    ["the site's rows with a figure raised", { ...estimate, results: estimate.results.map((row, index) => (index === 0 ? { ...row, high: row.high * 10 } : row)) }],
+    [
+      "24 rows of 1e308",
+      { ...estimate, results: Array.from({ length: 24 }, (_, index) => ({ label: `Row ${index}`, low: 1e308, typical: 1e308, high: 1e308, unit: "t" })) },
+    ],
+    [
+      "the site's rows with a figure raised",
+      { ...estimate, results: estimate.results.map((row, index) => (index === 0 ? { ...row, high: row.high * 10 } : row)) },
+    ],
     ["inputs the figures were not made from", { ...estimate, amount: 2000 }],
     ["the stream's name with a right-to-left override", { ...estimate, stream: `\u202e${estimate.stream}` }],
     ["a line separator in a label", { ...estimate, results: estimate.results.map((row) => ({ ...row, label: `${row.label}\u2028Bcc: x@example.com` })) }],
@@ -169,7 +203,11 @@ describe("a contact message with an estimate", () => {
     const mails = smtp.messages.length
     const reply = await postJson(server, { ...values, estimate: JSON.stringify(value) })
     expect(reply.status).toBe(400)
-    expect(parse(reply)).toEqual({ ok: false, message: expect.any(String), errors: [{ field: "estimate", code: "invalid_estimate", message: fill(forms.errors.invalid_estimate!, { label: words.label }) }] })
+    expect(parse(reply)).toEqual({
+      ok: false,
+      message: expect.any(String),
+      errors: [{ field: "estimate", code: "invalid_estimate", message: fill(forms.errors.invalid_estimate!, { label: words.label }) }],
+    })
     expect(stored(server).length).toBe(before)
     expect(smtp.messages.length).toBe(mails)
   })
@@ -241,7 +279,11 @@ describe("a contact message with an estimate", () => {
     expect(accepted.status).toBe(303)
     const json201 = await postJson(server, { ...values, username: wide(119), estimate: ESTIMATE_JSON })
     expect(json201.status).toBe(201)
-    expect(stored(server).filter((record) => record.values.message === values.message).map((record) => record.estimate)).toEqual([estimate, estimate])
+    expect(
+      stored(server)
+        .filter((record) => record.values.message === values.message)
+        .map((record) => record.estimate),
+    ).toEqual([estimate, estimate])
   })
 
   it("is listed by npm run forms -- contact with its lines and link, in --json as the object, and exported and forgotten with the lead", async () => {
@@ -250,7 +292,8 @@ describe("a contact message with an estimate", () => {
     const plainId = parse(await postJson(server, person("cli-plain"))).id as string
 
     const listing = await formsCli(server, "contact")
-    const block = (of: string) => listing.slice(listing.indexOf(of), listing.indexOf("\n20", listing.indexOf(of)) === -1 ? undefined : listing.indexOf("\n20", listing.indexOf(of)))
+    const block = (of: string) =>
+      listing.slice(listing.indexOf(of), listing.indexOf("\n20", listing.indexOf(of)) === -1 ? undefined : listing.indexOf("\n20", listing.indexOf(of)))
     expect(block(id)).toContain(`    estimate:\n${[...LINES, ABSOLUTE_LINK].map((line) => `      ${line}`).join("\n")}`)
     expect(block(plainId)).not.toContain("estimate:")
 

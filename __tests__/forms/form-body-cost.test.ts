@@ -34,7 +34,9 @@ describe("a post with more fields than a form has", () => {
     expect(Buffer.byteLength(body)).toBeLessThan(100 * 1024)
     const before = stored()
     const { post, probe } = await postWhileProbing(server.url, "/api/contact", body)
-    console.log(`FORM-BODY-COST npm start: post ${post.status} in ${post.ms.toFixed(0)} ms; GET /robots.txt in flight: ${probe.status} in ${probe.ms.toFixed(0)} ms`)
+    console.log(
+      `FORM-BODY-COST npm start: post ${post.status} in ${post.ms.toFixed(0)} ms; GET /robots.txt in flight: ${probe.status} in ${probe.ms.toFixed(0)} ms`,
+    )
     expect(probe.status).toBe(200)
     expect(probe.ms).toBeLessThan(PROMPT_MS)
     expect(post.status).toBe(413)
@@ -54,7 +56,11 @@ describe("a post with more fields than a form has", () => {
 
   it("refuses a JSON object with more keys than a form has, and holds nobody up", async () => {
     const keys = Object.fromEntries(Array.from({ length: 8_000 }, (_, index) => [`n${index}`, ""]))
-    const post = timedRequest(server.url, "/api/contact", { method: "POST", body: JSON.stringify({ ...keys, username: "Ada", email: "ada@example.com", phone: "+1 555 010 0100", subject: "x", fillMs: 6000 }), headers: { "content-type": "application/json", accept: "application/json" } })
+    const post = timedRequest(server.url, "/api/contact", {
+      method: "POST",
+      body: JSON.stringify({ ...keys, username: "Ada", email: "ada@example.com", phone: "+1 555 010 0100", subject: "x", fillMs: 6000 }),
+      headers: { "content-type": "application/json", accept: "application/json" },
+    })
     const probe = await timedRequest(server.url, "/robots.txt")
     expect((await post).status).toBe(413)
     expect(JSON.parse((await post).text).message).toContain(String(MAX_FIELDS))
@@ -62,18 +68,34 @@ describe("a post with more fields than a form has", () => {
   })
 
   it(`takes a form of exactly ${MAX_FIELDS} fields, and refuses one more`, async () => {
-    const at = await timedRequest(server.url, "/api/contact", { method: "POST", body: formWithFields(MAX_FIELDS), headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } })
+    const at = await timedRequest(server.url, "/api/contact", {
+      method: "POST",
+      body: formWithFields(MAX_FIELDS),
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    })
     expect(at.status).toBe(201)
-    const over = await timedRequest(server.url, "/api/contact", { method: "POST", body: formWithFields(MAX_FIELDS + 1), headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } })
+    const over = await timedRequest(server.url, "/api/contact", {
+      method: "POST",
+      body: formWithFields(MAX_FIELDS + 1),
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    })
     expect(over.status).toBe(413)
   })
 
   it("answers four such posts in parallel and the GETs between them at once", async () => {
     const started = performance.now()
-    const posts = Array.from({ length: 4 }, (_, index) => timedRequest(server.url, "/api/contact", { method: "POST", body: COSTLY_BODIES[index % COSTLY_BODIES.length]!.body, headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } }))
+    const posts = Array.from({ length: 4 }, (_, index) =>
+      timedRequest(server.url, "/api/contact", {
+        method: "POST",
+        body: COSTLY_BODIES[index % COSTLY_BODIES.length]!.body,
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      }),
+    )
     const probes = await Promise.all(Array.from({ length: 4 }, () => timedRequest(server.url, "/robots.txt")))
     const answers = await Promise.all(posts)
-    console.log(`FORM-BODY-COST npm start, 4 in parallel: posts ${answers.map((answer) => `${answer.status}/${answer.ms.toFixed(0)} ms`).join(", ")}; GETs ${probes.map((probe) => `${probe.ms.toFixed(0)} ms`).join(", ")}; all in ${(performance.now() - started).toFixed(0)} ms`)
+    console.log(
+      `FORM-BODY-COST npm start, 4 in parallel: posts ${answers.map((answer) => `${answer.status}/${answer.ms.toFixed(0)} ms`).join(", ")}; GETs ${probes.map((probe) => `${probe.ms.toFixed(0)} ms`).join(", ")}; all in ${(performance.now() - started).toFixed(0)} ms`,
+    )
     expect(answers.map((answer) => answer.status)).toEqual([413, 413, 413, 413])
     expect(Math.max(...probes.map((probe) => probe.ms))).toBeLessThan(PROMPT_MS)
   })

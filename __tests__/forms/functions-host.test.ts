@@ -15,13 +15,24 @@ jest.setTimeout(60_000)
 afterAll(() => cleanUpAll())
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
-const post = (tag: string): FormRequest => ({ method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: person(tag), ip: "127.0.0.1" })
+const post = (tag: string): FormRequest => ({
+  method: "POST",
+  headers: { "content-type": "application/json", accept: "application/json" },
+  body: person(tag),
+  ip: "127.0.0.1",
+})
 const mailIds = (messages: { parsed: { headers: Map<string, unknown> } }[]) => messages.map((mail) => String(mail.parsed.headers.get("x-submission-id")))
 
 /** A service as a function host runs it: FORMS_SEND_WITHIN_MS on, a quick give-up when SMTP is down */
 function functionService(smtpPort: number, dataDir = tempDir()): FormService {
   return createFormService(
-    readConfig({ FORMS_DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_TO: "sales@example.com", FORMS_RATE_LIMIT: "100000", FORMS_SEND_WITHIN_MS: "5000" }),
+    readConfig({
+      FORMS_DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_TO: "sales@example.com",
+      FORMS_RATE_LIMIT: "100000",
+      FORMS_SEND_WITHIN_MS: "5000",
+    }),
     quiet,
   )
 }
@@ -75,7 +86,9 @@ describe("on a functions host (FORMS_SEND_WITHIN_MS)", () => {
       await Promise.all([busy.close(), drainer.close()])
       const counts = mailIds(smtp.messages).reduce<Record<string, number>>((all, id) => ({ ...all, [id]: (all[id] ?? 0) + 1 }), {})
       const burstIds = answers.map((answer) => JSON.parse(answer.body).id as string)
-      console.log(`FORMS-FUNCTIONS while down: 1 post, delivered by the drain once; burst: ${burstIds.filter((id) => counts[id] === 1).length} of 50 mailed once, ${Object.values(counts).filter((count) => count > 1).length} twice or more; the drain after the burst sent ${report.sent}`)
+      console.log(
+        `FORMS-FUNCTIONS while down: 1 post, delivered by the drain once; burst: ${burstIds.filter((id) => counts[id] === 1).length} of 50 mailed once, ${Object.values(counts).filter((count) => count > 1).length} twice or more; the drain after the burst sent ${report.sent}`,
+      )
       expect(burstIds.every((id) => counts[id] === 1)).toBe(true)
       expect(Object.keys(counts).length).toBe(51)
       expect(Math.max(...Object.values(counts))).toBe(1)

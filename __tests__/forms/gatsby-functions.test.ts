@@ -24,7 +24,10 @@ const post = (endpoint: string, body: string, headers: Record<string, string>) =
 
 describe("Gatsby Functions", () => {
   it("store a valid JSON post and answer 201 with its id", async () => {
-    const response = await post("contact", JSON.stringify({ ...valid, idempotencyKey: "gatsby-fn-1", fillMs: 5000 }), { "Content-Type": "application/json", Accept: "application/json" })
+    const response = await post("contact", JSON.stringify({ ...valid, idempotencyKey: "gatsby-fn-1", fillMs: 5000 }), {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    })
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
     const file = path.join(server.dataDir, "contact", "submissions", `${id}.json`)
@@ -51,11 +54,17 @@ describe("Gatsby Functions", () => {
 
   it("refuse a urlencoded field that is not UTF-8 with 400 naming it, as the production server does, and keep a typed percent sign", async () => {
     for (const bad of ["caf%C3%28", "%C0%AF", "%ED%A0%80", "caf%E9"]) {
-      const response = await post("contact", `${new URLSearchParams({ ...valid, message: "x" }).toString().replace("message=x", `message=${bad}`)}`, { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" })
+      const response = await post("contact", `${new URLSearchParams({ ...valid, message: "x" }).toString().replace("message=x", `message=${bad}`)}`, {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "application/json",
+      })
       expect([bad, response.status]).toEqual([bad, 400])
       expect([bad, ((await response.json()) as { errors: { field: string }[] }).errors.map((error) => error.field)]).toEqual([bad, ["message"]])
     }
-    const typed = await post("contact", new URLSearchParams({ ...valid, message: "100% sure: a%20b, %zz" }).toString(), { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" })
+    const typed = await post("contact", new URLSearchParams({ ...valid, message: "100% sure: a%20b, %zz" }).toString(), {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Accept: "application/json",
+    })
     expect(typed.status).toBe(201)
     const { id } = (await typed.json()) as { id: string }
     expect(JSON.parse(fs.readFileSync(path.join(server.dataDir, "contact", "submissions", `${id}.json`), "utf8")).values.message).toBe("100% sure: a%20b, %zz")
@@ -71,7 +80,9 @@ describe("Gatsby Functions", () => {
 describe("Gatsby Functions and a post with more fields than a form has", () => {
   it.each(COSTLY_BODIES)("$name: refused at once with 413, and a GET in flight is answered within 200 ms", async ({ body }) => {
     const { post, probe } = await postWhileProbing(server.origin, "/api/contact", body)
-    console.log(`FORM-BODY-COST gatsby serve: post ${post.status} in ${post.ms.toFixed(0)} ms; GET /robots.txt in flight: ${probe.status} in ${probe.ms.toFixed(0)} ms`)
+    console.log(
+      `FORM-BODY-COST gatsby serve: post ${post.status} in ${post.ms.toFixed(0)} ms; GET /robots.txt in flight: ${probe.status} in ${probe.ms.toFixed(0)} ms`,
+    )
     expect(probe.status).toBe(200)
     expect(probe.ms).toBeLessThan(200)
     expect(post.status).toBe(413)
@@ -87,7 +98,11 @@ describe("Gatsby Functions and a post with more fields than a form has", () => {
       expect(((await over.json()) as { message: string }).message).toContain(String(MAX_FIELDS))
     }
     const keys = Object.fromEntries(Array.from({ length: 8_000 }, (_, index) => [`n${index}`, ""]))
-    const json = await post("contact", JSON.stringify({ ...keys, username: "Ada", email: "ada@example.com", phone: "+1 555 010 0100", subject: "x", fillMs: 6000 }), { "Content-Type": "application/json", Accept: "application/json" })
+    const json = await post(
+      "contact",
+      JSON.stringify({ ...keys, username: "Ada", email: "ada@example.com", phone: "+1 555 010 0100", subject: "x", fillMs: 6000 }),
+      { "Content-Type": "application/json", Accept: "application/json" },
+    )
     expect(json.status).toBe(413)
   })
 })

@@ -57,10 +57,52 @@ interface FuzzCase {
 }
 
 const VICTIM = "victim@example.com"
-const INJECTIONS = [`x\r\nBcc: ${VICTIM}`, `x\nBcc: ${VICTIM}`, `x\rBcc: ${VICTIM}`, `x\r\nCc: ${VICTIM}\r\nX-Extra: 1`, `x\u2028Bcc: ${VICTIM}`, `x\u2029To: ${VICTIM}`, `x\r\n\r\nbody`]
-const BAD_BYTES = [Buffer.from([0xff]), Buffer.from([0xfe, 0xff]), Buffer.from([0xc3]), Buffer.from([0xc3, 0x28]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80]), Buffer.from([0xe2, 0x82])]
-const ODD_TYPES = ["text/plain", "application/xml", "text/xml", "text/html", "application/jsonx", "application/json-patch+json", "application/x-www-form-urlencodedx", "*/*", "image/png", "application/octet-stream", "multipart/mixed"]
-const TEXT_POOL = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.,;:!?'\"()[]{}<>&%#@/\\|*+=~^`$éèüßñçøåÆŒ—–…«»“”‘’€£¥", "中", "文", "日", "本", "한", "ع", "ב", "🌿", "🔥", "✓", "\u200b", "\u00a0"]
+const INJECTIONS = [
+  `x\r\nBcc: ${VICTIM}`,
+  `x\nBcc: ${VICTIM}`,
+  `x\rBcc: ${VICTIM}`,
+  `x\r\nCc: ${VICTIM}\r\nX-Extra: 1`,
+  `x\u2028Bcc: ${VICTIM}`,
+  `x\u2029To: ${VICTIM}`,
+  `x\r\n\r\nbody`,
+]
+const BAD_BYTES = [
+  Buffer.from([0xff]),
+  Buffer.from([0xfe, 0xff]),
+  Buffer.from([0xc3]),
+  Buffer.from([0xc3, 0x28]),
+  Buffer.from([0xed, 0xa0, 0x80]),
+  Buffer.from([0xf8, 0x88, 0x80, 0x80, 0x80]),
+  Buffer.from([0xe2, 0x82]),
+]
+const ODD_TYPES = [
+  "text/plain",
+  "application/xml",
+  "text/xml",
+  "text/html",
+  "application/jsonx",
+  "application/json-patch+json",
+  "application/x-www-form-urlencodedx",
+  "*/*",
+  "image/png",
+  "application/octet-stream",
+  "multipart/mixed",
+]
+const TEXT_POOL = [
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.,;:!?'\"()[]{}<>&%#@/\\|*+=~^`$éèüßñçøåÆŒ—–…«»“”‘’€£¥",
+  "中",
+  "文",
+  "日",
+  "本",
+  "한",
+  "ع",
+  "ב",
+  "🌿",
+  "🔥",
+  "✓",
+  "\u200b",
+  "\u00a0",
+]
 
 function fuzzCases(seed: number, count: number): FuzzCase[] {
   const random = mulberry32(seed)
@@ -81,7 +123,10 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
   const scripted = (value: object) => json({ ...value, fillMs: int(3000, 600000) })
   const form = (value: Record<string, string>) => new URLSearchParams(value).toString()
   const accept = () => pick(["application/json", "text/html", "*/*", "", "application/json, text/plain", "text/html;q=0.9, application/json;q=0.8"])
-  const headersFor = (type: string | undefined, acceptValue = accept()) => ({ ...(type === undefined ? {} : { "content-type": type }), ...(acceptValue ? { accept: acceptValue } : {}) })
+  const headersFor = (type: string | undefined, acceptValue = accept()) => ({
+    ...(type === undefined ? {} : { "content-type": type }),
+    ...(acceptValue ? { accept: acceptValue } : {}),
+  })
   const wrongValues: unknown[] = [42, -1, 1e308, 0, true, false, null, [], ["a", "b"], {}, { nested: { deeper: ["x"] } }, [{ a: 1 }], { toString: "x" }]
 
   const families: Record<string, (n: number) => FuzzCase> = {
@@ -105,7 +150,15 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
     "valid-subscribe": (n) => {
       const email = `fuzz.sub${n}.${int(0, 99999)}@example.com`
       const asJson = random() < 0.5
-      return { family: "valid-subscribe", endpoint: "subscribe", method: "POST", headers: headersFor(asJson ? "application/json" : FORM_TYPE), body: asJson ? scripted({ email }) : form({ email }), expect: "ok", subscriber: email }
+      return {
+        family: "valid-subscribe",
+        endpoint: "subscribe",
+        method: "POST",
+        headers: headersFor(asJson ? "application/json" : FORM_TYPE),
+        body: asJson ? scripted({ email }) : form({ email }),
+        expect: "ok",
+        subscriber: email,
+      }
     },
     // Valid requests with hostile but harmless content: must be stored as sent and mailed without any extra recipient
     "valid-hostile": (n) => {
@@ -127,15 +180,35 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
           values.subject = `Hi\u0085Bcc: ${VICTIM} -s${n}-`
           return { ...base, body: scripted(values), expect: "4xx", values: undefined }
         case 4:
-          return { ...base, headers: headersFor(FORM_TYPE), body: `__proto__=polluted&constructor=x&__proto__[admin]=1&constructor[prototype][admin]=1&${form(values)}` }
+          return {
+            ...base,
+            headers: headersFor(FORM_TYPE),
+            body: `__proto__=polluted&constructor=x&__proto__[admin]=1&constructor[prototype][admin]=1&${form(values)}`,
+          }
         case 5:
           return { ...base, body: scripted({ constructor: "x", hasOwnProperty: "y", toString: "z", ...values }) }
         case 6:
           return { ...base, body: scripted(values).replace("{", `{"username":"overridden earlier key",`) } // JSON: the last duplicate key wins
         case 7:
-          return { ...base, headers: headersFor(FORM_TYPE), body: Buffer.concat([Buffer.from(`${form(values)}&extra=`), pick(BAD_BYTES), Buffer.from("&junk=%zz%E0%A4%&%")]) }
+          return {
+            ...base,
+            headers: headersFor(FORM_TYPE),
+            body: Buffer.concat([Buffer.from(`${form(values)}&extra=`), pick(BAD_BYTES), Buffer.from("&junk=%zz%E0%A4%&%")]),
+          }
         case 8:
-          return { ...base, headers: headersFor(pick(["application/json; charset=utf-8", "application/json; charset=UTF-8", "APPLICATION/JSON;CHARSET=utf8", 'application/json; charset="utf-8"', "application/json ; charset=utf-8 ; foo=bar"])), body: scripted(values) }
+          return {
+            ...base,
+            headers: headersFor(
+              pick([
+                "application/json; charset=utf-8",
+                "application/json; charset=UTF-8",
+                "APPLICATION/JSON;CHARSET=utf8",
+                'application/json; charset="utf-8"',
+                "application/json ; charset=utf-8 ; foo=bar",
+              ]),
+            ),
+            body: scripted(values),
+          }
         case 9: {
           // Invalid UTF-8 inside a field of an otherwise valid post: it decodes to U+FFFD, and bytes that are not text are refused
           const bad = pick(BAD_BYTES)
@@ -179,18 +252,48 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
       const field = pick(FIELDS)
       const over = limits[field] + int(1, limits[field] * 2)
       values[field] = field === "email" ? `${"a".repeat(over)}@example.com` : field === "phone" ? "5".repeat(over) : "W".repeat(over)
-      return { family: "too-long", endpoint: "contact", method: "POST", headers: headersFor(random() < 0.5 ? "application/json" : FORM_TYPE), body: random() < 0.5 ? json(values) : form(values), expect: "4xx" }
+      return {
+        family: "too-long",
+        endpoint: "contact",
+        method: "POST",
+        headers: headersFor(random() < 0.5 ? "application/json" : FORM_TYPE),
+        body: random() < 0.5 ? json(values) : form(values),
+        expect: "4xx",
+      }
     },
     "huge-body": (n) => {
       const size = int(101 * 1024, 400 * 1024)
       const values = validContact(n)
       const variant = int(0, 3)
       const filler = "x".repeat(size)
-      if (variant === 0) return { family: "huge-body", endpoint: "contact", method: "POST", headers: headersFor("application/json"), body: json({ ...values, message: filler }), expect: "4xx" }
-      if (variant === 1) return { family: "huge-body", endpoint: pick(["contact", "subscribe"] as const), method: "POST", headers: headersFor(FORM_TYPE), body: `${form(values)}&padding=${filler}`, expect: "4xx" }
+      if (variant === 0)
+        return {
+          family: "huge-body",
+          endpoint: "contact",
+          method: "POST",
+          headers: headersFor("application/json"),
+          body: json({ ...values, message: filler }),
+          expect: "4xx",
+        }
+      if (variant === 1)
+        return {
+          family: "huge-body",
+          endpoint: pick(["contact", "subscribe"] as const),
+          method: "POST",
+          headers: headersFor(FORM_TYPE),
+          body: `${form(values)}&padding=${filler}`,
+          expect: "4xx",
+        }
       if (variant === 2) {
         const buffer = Buffer.from(json({ ...values, padding: filler }))
-        return { family: "huge-body", endpoint: "contact", method: "POST", headers: headersFor("application/json"), chunks: [buffer.subarray(0, 50_000), buffer.subarray(50_000, 100_000), buffer.subarray(100_000)], expect: "4xx" }
+        return {
+          family: "huge-body",
+          endpoint: "contact",
+          method: "POST",
+          headers: headersFor("application/json"),
+          chunks: [buffer.subarray(0, 50_000), buffer.subarray(50_000, 100_000), buffer.subarray(100_000)],
+          expect: "4xx",
+        }
       }
       return { family: "huge-body", endpoint: "subscribe", method: "POST", headers: headersFor(pick(ODD_TYPES)), body: filler, expect: "4xx" }
     },
@@ -207,7 +310,14 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
         `${body}${body}`,
         body.replace(/:/, "::"),
       ][variant]!
-      return { family: "broken-json", endpoint: pick(["contact", "subscribe"] as const), method: "POST", headers: headersFor("application/json"), body: broken, expect: "4xx" }
+      return {
+        family: "broken-json",
+        endpoint: pick(["contact", "subscribe"] as const),
+        method: "POST",
+        headers: headersFor("application/json"),
+        body: broken,
+        expect: "4xx",
+      }
     },
     "broken-percent": (n) => {
       const values = validContact(n)
@@ -215,13 +325,27 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
       if (random() < 0.5) {
         // In the phone field: whatever a decoder makes of it, it is not a phone number
         const { phone: _phone, ...withoutPhone } = values
-        return { family: "broken-percent", endpoint: "contact", method: "POST", headers: headersFor(FORM_TYPE), body: `${form(withoutPhone)}&phone=555${junk}0101`, expect: "4xx" }
+        return {
+          family: "broken-percent",
+          endpoint: "contact",
+          method: "POST",
+          headers: headersFor(FORM_TYPE),
+          body: `${form(withoutPhone)}&phone=555${junk}0101`,
+          expect: "4xx",
+        }
       }
       // With a required field missing (the subject for contact, the address for subscribe)
       const subscribe = random() < 0.3
       const { subject: _subject, ...withoutSubject } = values
       const { email: _email, ...withoutEmail } = values
-      return { family: "broken-percent", endpoint: subscribe ? "subscribe" : "contact", method: "POST", headers: headersFor(FORM_TYPE), body: `${form(subscribe ? withoutEmail : withoutSubject)}&x=${junk}&${junk}=${junk}`, expect: "4xx" }
+      return {
+        family: "broken-percent",
+        endpoint: subscribe ? "subscribe" : "contact",
+        method: "POST",
+        headers: headersFor(FORM_TYPE),
+        body: `${form(subscribe ? withoutEmail : withoutSubject)}&x=${junk}&${junk}=${junk}`,
+        expect: "4xx",
+      }
     },
     "invalid-utf8": (n) => {
       const values = validContact(n)
@@ -230,24 +354,60 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
       const { phone: _phone, ...withoutPhone } = values
       if (variant === 0) {
         // In the phone field (urlencoded): never a phone number
-        return { family: "invalid-utf8", endpoint: "contact", method: "POST", headers: headersFor(FORM_TYPE), body: Buffer.concat([Buffer.from(`${form(withoutPhone)}&phone=555`), bad, Buffer.from("0101")]), expect: "4xx" }
+        return {
+          family: "invalid-utf8",
+          endpoint: "contact",
+          method: "POST",
+          headers: headersFor(FORM_TYPE),
+          body: Buffer.concat([Buffer.from(`${form(withoutPhone)}&phone=555`), bad, Buffer.from("0101")]),
+          expect: "4xx",
+        }
       }
       if (variant === 1) {
         // In the phone field (JSON)
-        return { family: "invalid-utf8", endpoint: "contact", method: "POST", headers: headersFor("application/json"), body: Buffer.concat([Buffer.from(`${json(withoutPhone).slice(0, -1)},"phone":"555`), bad, Buffer.from('0101"}')]), expect: "4xx" }
+        return {
+          family: "invalid-utf8",
+          endpoint: "contact",
+          method: "POST",
+          headers: headersFor("application/json"),
+          body: Buffer.concat([Buffer.from(`${json(withoutPhone).slice(0, -1)},"phone":"555`), bad, Buffer.from('0101"}')]),
+          expect: "4xx",
+        }
       }
       if (variant === 2) {
         // Outside any string: broken JSON
-        return { family: "invalid-utf8", endpoint: pick(["contact", "subscribe"] as const), method: "POST", headers: headersFor("application/json"), body: Buffer.concat([Buffer.from("{"), bad, Buffer.from(json(values).slice(1))]), expect: "4xx" }
+        return {
+          family: "invalid-utf8",
+          endpoint: pick(["contact", "subscribe"] as const),
+          method: "POST",
+          headers: headersFor("application/json"),
+          body: Buffer.concat([Buffer.from("{"), bad, Buffer.from(json(values).slice(1))]),
+          expect: "4xx",
+        }
       }
       // In the subscribe address's domain, and nothing else: not an e-mail address
-      return { family: "invalid-utf8", endpoint: "subscribe", method: "POST", headers: headersFor(FORM_TYPE), body: Buffer.concat([Buffer.from("email=a%40example"), bad]), expect: "4xx" }
+      return {
+        family: "invalid-utf8",
+        endpoint: "subscribe",
+        method: "POST",
+        headers: headersFor(FORM_TYPE),
+        body: Buffer.concat([Buffer.from("email=a%40example"), bad]),
+        expect: "4xx",
+      }
     },
     "content-type": (n) => {
       const values = validContact(n)
       const body = random() < 0.5 ? json(values) : form(values)
       const variant = int(0, 4)
-      if (variant === 0) return { family: "content-type", endpoint: pick(["contact", "subscribe"] as const), method: "POST", headers: headersFor(pick(ODD_TYPES)), body, expect: "4xx" }
+      if (variant === 0)
+        return {
+          family: "content-type",
+          endpoint: pick(["contact", "subscribe"] as const),
+          method: "POST",
+          headers: headersFor(pick(ODD_TYPES)),
+          body,
+          expect: "4xx",
+        }
       if (variant === 1) return { family: "content-type", endpoint: "contact", method: "POST", headers: headersFor(undefined), body, expect: "4xx" }
       if (variant === 2) return { family: "content-type", endpoint: "contact", method: "POST", headers: headersFor(""), body, expect: "4xx" }
       const boundary = `----fuzz${int(0, 1e9)}`
@@ -255,25 +415,84 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
         .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
         .join("")
       const multipart = `${parts}--${boundary}--\r\n`
-      const type = pick([`multipart/form-data; boundary=${boundary}`, "multipart/form-data", "multipart/form-data; boundary=", `multipart/form-data; boundary="${boundary}`, `multipart/form-data; boundary=other`])
-      return { family: "content-type", endpoint: pick(["contact", "subscribe"] as const), method: "POST", headers: headersFor(type), body: variant === 3 ? multipart : multipart.slice(0, int(1, multipart.length - 1)), expect: "4xx" }
+      const type = pick([
+        `multipart/form-data; boundary=${boundary}`,
+        "multipart/form-data",
+        "multipart/form-data; boundary=",
+        `multipart/form-data; boundary="${boundary}`,
+        `multipart/form-data; boundary=other`,
+      ])
+      return {
+        family: "content-type",
+        endpoint: pick(["contact", "subscribe"] as const),
+        method: "POST",
+        headers: headersFor(type),
+        body: variant === 3 ? multipart : multipart.slice(0, int(1, multipart.length - 1)),
+        expect: "4xx",
+      }
     },
     "charset-odd": (n) => {
       const values: Record<string, string> = { ...validContact(n) }
       delete values[pick(["username", "email", "phone", "subject"])] // invalid however the charset is read
       const asJson = random() < 0.5
       const charset = pick(["utf-16", "UTF-16LE", "iso-8859-1", "shift_jis", "x-unknown", '"utf-8', "utf-8; charset=latin1", ";;;", "utf-7"])
-      return { family: "charset-odd", endpoint: "contact", method: "POST", headers: headersFor(`${asJson ? "application/json" : FORM_TYPE}; charset=${charset}`), body: asJson ? json(values) : form(values), expect: "4xx" }
+      return {
+        family: "charset-odd",
+        endpoint: "contact",
+        method: "POST",
+        headers: headersFor(`${asJson ? "application/json" : FORM_TYPE}; charset=${charset}`),
+        body: asJson ? json(values) : form(values),
+        expect: "4xx",
+      }
     },
     "proto-keys": (n) => {
       const values = validContact(n)
       const variant = int(0, 4)
       const valid = json(values)
-      if (variant === 0) return { family: "proto-keys", endpoint: "contact", method: "POST", headers: headersFor("application/json"), body: valid.replace("{", '{"__proto__":{"isAdmin":true},'), expect: "4xx" }
-      if (variant === 1) return { family: "proto-keys", endpoint: "contact", method: "POST", headers: headersFor("application/json"), body: valid.replace("{", '{"constructor":{"prototype":{"isAdmin":true}},'), expect: "4xx" }
-      if (variant === 2) return { family: "proto-keys", endpoint: "subscribe", method: "POST", headers: headersFor("application/json"), body: '{"email":{"__proto__":{"toString":"x"}}}', expect: "4xx" }
-      if (variant === 3) return { family: "proto-keys", endpoint: "contact", method: "POST", headers: headersFor(FORM_TYPE), body: `__proto__=x&constructor=y&${form({ ...values, email: "" })}`, expect: "4xx" }
-      return { family: "proto-keys", endpoint: "subscribe", method: "POST", headers: headersFor(FORM_TYPE), body: "__proto__[email]=a%40example.com&constructor[prototype][email]=a%40example.com", expect: "4xx" }
+      if (variant === 0)
+        return {
+          family: "proto-keys",
+          endpoint: "contact",
+          method: "POST",
+          headers: headersFor("application/json"),
+          body: valid.replace("{", '{"__proto__":{"isAdmin":true},'),
+          expect: "4xx",
+        }
+      if (variant === 1)
+        return {
+          family: "proto-keys",
+          endpoint: "contact",
+          method: "POST",
+          headers: headersFor("application/json"),
+          body: valid.replace("{", '{"constructor":{"prototype":{"isAdmin":true}},'),
+          expect: "4xx",
+        }
+      if (variant === 2)
+        return {
+          family: "proto-keys",
+          endpoint: "subscribe",
+          method: "POST",
+          headers: headersFor("application/json"),
+          body: '{"email":{"__proto__":{"toString":"x"}}}',
+          expect: "4xx",
+        }
+      if (variant === 3)
+        return {
+          family: "proto-keys",
+          endpoint: "contact",
+          method: "POST",
+          headers: headersFor(FORM_TYPE),
+          body: `__proto__=x&constructor=y&${form({ ...values, email: "" })}`,
+          expect: "4xx",
+        }
+      return {
+        family: "proto-keys",
+        endpoint: "subscribe",
+        method: "POST",
+        headers: headersFor(FORM_TYPE),
+        body: "__proto__[email]=a%40example.com&constructor[prototype][email]=a%40example.com",
+        expect: "4xx",
+      }
     },
     "header-injection": (n) => {
       const values = validContact(n)
@@ -281,7 +500,9 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
       const field = pick(["subject", "email", "username", "phone"] as const)
       const subscribe = random() < 0.3
       const asJson = random() < 0.5
-      const bad = subscribe ? { email: `a@example.com${injection.slice(1)}` } : { ...values, [field]: field === "email" ? `ada@example.com${injection.slice(1)}` : injection }
+      const bad = subscribe
+        ? { email: `a@example.com${injection.slice(1)}` }
+        : { ...values, [field]: field === "email" ? `ada@example.com${injection.slice(1)}` : injection }
       return {
         family: "header-injection",
         endpoint: subscribe ? "subscribe" : "contact",
@@ -316,7 +537,7 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
       }),
       expect: "4xx",
     }),
-    "method": (n) => {
+    method: (n) => {
       const method = pick(["PUT", "DELETE", "PATCH", "GET", "OPTIONS", "HEAD", "TRACE"])
       const withBody = method !== "GET" && method !== "HEAD" && random() < 0.6
       return {
@@ -331,36 +552,105 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
     "bot-signals": (n) => {
       const values = validContact(n)
       const variant = int(0, 2)
-      const extra: Record<string, string> = variant === 0 ? { website: pick(["http://spam.example", "x", " ", "0"]) } : variant === 1 ? { fillMs: pick(["0", "2999", "-5", "abc", "Infinity", "NaN", "1e-3"]) } : { fillMs: "100", website: "y" }
-      return { family: "bot-signals", endpoint: pick(["contact", "subscribe"] as const), method: "POST", headers: headersFor(random() < 0.5 ? "application/json" : FORM_TYPE), body: random() < 0.5 ? json({ ...values, ...extra }) : form({ ...values, ...extra }), expect: "4xx" }
+      const extra: Record<string, string> =
+        variant === 0
+          ? { website: pick(["http://spam.example", "x", " ", "0"]) }
+          : variant === 1
+            ? { fillMs: pick(["0", "2999", "-5", "abc", "Infinity", "NaN", "1e-3"]) }
+            : { fillMs: "100", website: "y" }
+      return {
+        family: "bot-signals",
+        endpoint: pick(["contact", "subscribe"] as const),
+        method: "POST",
+        headers: headersFor(random() < 0.5 ? "application/json" : FORM_TYPE),
+        body: random() < 0.5 ? json({ ...values, ...extra }) : form({ ...values, ...extra }),
+        expect: "4xx",
+      }
     },
     "bad-idempotency-key": (n) => {
       const values = validContact(n)
       const key = pick(["short", "x".repeat(101), "has space in it", "../../etc/passwd", "semi;colon;key", "quote'key'12", "key%00nullbyte", "ünïcödé-kéy-123"])
-      if (random() < 0.5 && /^[\x20-\x7e]*$/.test(key)) return { family: "bad-idempotency-key", endpoint: "contact", method: "POST", headers: { ...headersFor("application/json"), "idempotency-key": key }, body: json(values), expect: "4xx" }
-      return { family: "bad-idempotency-key", endpoint: "contact", method: "POST", headers: headersFor("application/json"), body: json({ ...values, idempotencyKey: random() < 0.3 ? pick(wrongValues.filter((value) => value !== null && value !== false)) : key }), expect: "4xx" }
+      if (random() < 0.5 && /^[\x20-\x7e]*$/.test(key))
+        return {
+          family: "bad-idempotency-key",
+          endpoint: "contact",
+          method: "POST",
+          headers: { ...headersFor("application/json"), "idempotency-key": key },
+          body: json(values),
+          expect: "4xx",
+        }
+      return {
+        family: "bad-idempotency-key",
+        endpoint: "contact",
+        method: "POST",
+        headers: headersFor("application/json"),
+        body: json({ ...values, idempotencyKey: random() < 0.3 ? pick(wrongValues.filter((value) => value !== null && value !== false)) : key }),
+        expect: "4xx",
+      }
     },
     "deep-nesting": () => {
       const depth = int(100, 20000)
       const variant = int(0, 2)
-      const body = variant === 0 ? `${"[".repeat(depth)}${"]".repeat(depth)}` : variant === 1 ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}` : `{"username":${"[".repeat(depth)}"x"${"]".repeat(depth)}}`
-      return { family: "deep-nesting", endpoint: pick(["contact", "subscribe"] as const), method: "POST", headers: headersFor("application/json"), body, expect: "4xx" }
+      const body =
+        variant === 0
+          ? `${"[".repeat(depth)}${"]".repeat(depth)}`
+          : variant === 1
+            ? `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`
+            : `{"username":${"[".repeat(depth)}"x"${"]".repeat(depth)}}`
+      return {
+        family: "deep-nesting",
+        endpoint: pick(["contact", "subscribe"] as const),
+        method: "POST",
+        headers: headersFor("application/json"),
+        body,
+        expect: "4xx",
+      }
     },
     "repeated-fields": (n) => {
       const values = validContact(n)
       const field = pick(["username", "email", "phone", "subject", "message"])
-      return { family: "repeated-fields", endpoint: "contact", method: "POST", headers: headersFor(FORM_TYPE), body: `${form(values)}&${field}=${encodeURIComponent(values[field as keyof Values] || "again")}`, expect: "4xx" }
+      return {
+        family: "repeated-fields",
+        endpoint: "contact",
+        method: "POST",
+        headers: headersFor(FORM_TYPE),
+        body: `${form(values)}&${field}=${encodeURIComponent(values[field as keyof Values] || "again")}`,
+        expect: "4xx",
+      }
     },
     "content-encoding": (n) => {
       const raw = Buffer.from(json(validContact(n)))
       const encoding = pick(["gzip", "deflate", "br"] as const)
       const body = encoding === "gzip" ? zlib.gzipSync(raw) : encoding === "deflate" ? zlib.deflateSync(raw) : zlib.brotliCompressSync(raw)
-      return { family: "content-encoding", endpoint: "contact", method: "POST", headers: { ...headersFor("application/json"), "content-encoding": encoding }, body, expect: "4xx" }
+      return {
+        family: "content-encoding",
+        endpoint: "contact",
+        method: "POST",
+        headers: { ...headersFor("application/json"), "content-encoding": encoding },
+        body,
+        expect: "4xx",
+      }
     },
     "confirm-junk": () => {
-      const token = pick(["", "x", `${"a".repeat(64)}.${"b".repeat(43)}`, `${"g".repeat(64)}.${"b".repeat(43)}`, "%ff%fe", `${"0".repeat(64)}.${"=".repeat(43)}`, "../../../etc/passwd"])
+      const token = pick([
+        "",
+        "x",
+        `${"a".repeat(64)}.${"b".repeat(43)}`,
+        `${"g".repeat(64)}.${"b".repeat(43)}`,
+        "%ff%fe",
+        `${"0".repeat(64)}.${"=".repeat(43)}`,
+        "../../../etc/passwd",
+      ])
       const method = pick(["GET", "POST", "PUT", "DELETE"])
-      if (method === "POST") return { family: "confirm-junk", endpoint: "subscribe-confirm", method, headers: headersFor(pick([FORM_TYPE, "application/json", "text/plain"])), body: random() < 0.5 ? `token=${token}&token=${token}` : json({ token: random() < 0.5 ? token : [token] }), expect: "4xx" }
+      if (method === "POST")
+        return {
+          family: "confirm-junk",
+          endpoint: "subscribe-confirm",
+          method,
+          headers: headersFor(pick([FORM_TYPE, "application/json", "text/plain"])),
+          body: random() < 0.5 ? `token=${token}&token=${token}` : json({ token: random() < 0.5 ? token : [token] }),
+          expect: "4xx",
+        }
       return { family: "confirm-junk", endpoint: "subscribe-confirm", method, headers: headersFor(undefined), expect: "4xx", query: `?token=${token}` }
     },
   }
@@ -383,7 +673,15 @@ describe("fuzz: malformed and hostile requests", () => {
       const outcomes = await pool(cases.length, 16, async (index) => {
         const fuzz = cases[index]!
         try {
-          const reply = await send(server.url, { method: fuzz.method, path: `/api/${fuzz.endpoint}${fuzz.query ?? ""}`, headers: fuzz.headers, body: fuzz.body, chunks: fuzz.chunks, agent, timeoutMs: 20_000 })
+          const reply = await send(server.url, {
+            method: fuzz.method,
+            path: `/api/${fuzz.endpoint}${fuzz.query ?? ""}`,
+            headers: fuzz.headers,
+            body: fuzz.body,
+            chunks: fuzz.chunks,
+            agent,
+            timeoutMs: 20_000,
+          })
           return { fuzz, reply, error: undefined as Error | undefined }
         } catch (error) {
           return { fuzz, reply: undefined, error: error as Error }
@@ -394,7 +692,9 @@ describe("fuzz: malformed and hostile requests", () => {
       const answered = outcomes.filter((outcome) => outcome.reply)
       const byClass = (klass: number) => answered.filter((outcome) => Math.floor(outcome.reply!.status / 100) === klass).length
       const success = (status: number) => (status >= 200 && status < 300) || status === 303
-      const mismatched = answered.filter((outcome) => (outcome.fuzz.expect === "ok" ? !success(outcome.reply!.status) : outcome.reply!.status < 400 || outcome.reply!.status >= 500))
+      const mismatched = answered.filter((outcome) =>
+        outcome.fuzz.expect === "ok" ? !success(outcome.reply!.status) : outcome.reply!.status < 400 || outcome.reply!.status >= 500,
+      )
       const errors = outcomes.filter((outcome) => outcome.error)
       const families = new Map<string, number>()
       for (const outcome of outcomes) families.set(outcome.fuzz.family, (families.get(outcome.fuzz.family) ?? 0) + 1)
@@ -411,7 +711,12 @@ describe("fuzz: malformed and hostile requests", () => {
       await smtp.waitFor(expectedMails, 60_000).catch(() => undefined)
       await sleep(1_000)
       const injected = smtp.messages.filter((mail) => {
-        const recipients = [...mail.envelope.to, ...addresses(mail.parsed.to).map((address) => address.address ?? ""), ...addresses(mail.parsed.cc).map((address) => address.address ?? ""), ...addresses(mail.parsed.bcc).map((address) => address.address ?? "")]
+        const recipients = [
+          ...mail.envelope.to,
+          ...addresses(mail.parsed.to).map((address) => address.address ?? ""),
+          ...addresses(mail.parsed.cc).map((address) => address.address ?? ""),
+          ...addresses(mail.parsed.bcc).map((address) => address.address ?? ""),
+        ]
         const isContact = submissionIdOf(mail) !== ""
         const expectedTo = isContact ? [MAIL_TO] : mail.envelope.to.filter((to) => okSubscribers.has(to.toLowerCase()))
         return (
@@ -441,7 +746,8 @@ describe("fuzz: malformed and hostile requests", () => {
           `mails=${smtp.messages.length}/${expectedMails} injectedRecipients=${injected.length} storedContacts=${stored.length}/${okContacts.length} elapsedMs=${elapsed}`,
       )
 
-      const explain = (outcome: (typeof outcomes)[number]) => `${outcome.fuzz.family} ${outcome.fuzz.method} /api/${outcome.fuzz.endpoint} ${JSON.stringify(outcome.fuzz.headers)} ${String(outcome.fuzz.body ?? "").slice(0, 120)} -> ${outcome.reply?.status ?? outcome.error?.message} ${outcome.reply?.text.slice(0, 160) ?? ""}`
+      const explain = (outcome: (typeof outcomes)[number]) =>
+        `${outcome.fuzz.family} ${outcome.fuzz.method} /api/${outcome.fuzz.endpoint} ${JSON.stringify(outcome.fuzz.headers)} ${String(outcome.fuzz.body ?? "").slice(0, 120)} -> ${outcome.reply?.status ?? outcome.error?.message} ${outcome.reply?.text.slice(0, 160) ?? ""}`
       expect(outcomes.length).toBeGreaterThanOrEqual(1_000)
       expect(families.size).toBeGreaterThanOrEqual(20)
       expect(byClass(5)).toBe(0)

@@ -13,20 +13,7 @@
 import http from "http"
 import { createStore } from "../../src/forms/store"
 import { cleanUpAll, startFormServer, waitUntil, type FormServer } from "../support/form-server"
-import {
-  copy,
-  fill,
-  escapeHtml,
-  postJson,
-  postForm,
-  parse,
-  person,
-  type Stored,
-  storeFiles,
-  submissions,
-  readSubmission,
-  pool,
-} from "../support/form-requests"
+import { copy, fill, escapeHtml, postJson, postForm, parse, person, type Stored, storeFiles, submissions, readSubmission, pool } from "../support/form-requests"
 
 afterAll(async () => {
   await cleanUpAll()
@@ -145,7 +132,11 @@ describe("SIGKILL in the middle of a stream of posts", () => {
       // A client retries what got no answer, with the same keys, once the server is back
       restarted = await startFormServer({ FORMS_DATA_DIR: server.dataDir, FORMS_RATE_LIMIT: "100000" })
       // the temporary files the kill left behind go when the server starts
-      await waitUntil(() => storeFiles(server.dataDir, "contact", "submissions").every((name) => !name.endsWith(".tmp")), 5_000, `${tmpLeft} temporary files stayed after the restart`)
+      await waitUntil(
+        () => storeFiles(server.dataDir, "contact", "submissions").every((name) => !name.endsWith(".tmp")),
+        5_000,
+        `${tmpLeft} temporary files stayed after the restart`,
+      )
       const retry = posts.map((_, index) => index).filter((index) => !answers.has(index))
       const retried = await pool(retry.length, CONCURRENCY, async (slot) => {
         const index = retry[slot]!

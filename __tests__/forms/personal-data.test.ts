@@ -33,7 +33,10 @@ describe("the retention run at start", () => {
     for (let index = 0; index < old; index += 1) {
       const id = randomUUID()
       const { fillMs: _fillMs, ...values } = person(`old${index}`)
-      fs.writeFileSync(path.join(dataDir, "contact", "submissions", `${id}.json`), JSON.stringify({ id, kind: "contact", receivedAt: minutesAgo, values, ip: `203.0.113.${index % 250}` }))
+      fs.writeFileSync(
+        path.join(dataDir, "contact", "submissions", `${id}.json`),
+        JSON.stringify({ id, kind: "contact", receivedAt: minutesAgo, values, ip: `203.0.113.${index % 250}` }),
+      )
       fs.writeFileSync(path.join(dataDir, "contact", "delivery", `${id}.json`), JSON.stringify({ attempts: 1, deliveredAt: minutesAgo }))
     }
     const server = await startFormServer({ FORMS_DATA_DIR: dataDir, FORMS_RATE_LIMIT: "100000" })
@@ -41,12 +44,19 @@ describe("the retention run at start", () => {
       const fresh = 300
       const post = (index: number) => postJson(server.url, "contact", person(`new${index}`), { "idempotency-key": `retention-race-${index}` })
       const first: number[] = []
-      for (let index = 0; index < fresh; index += 10) first.push(...(await Promise.all(Array.from({ length: 10 }, (_, offset) => post(index + offset)))).map((reply) => reply.status))
+      for (let index = 0; index < fresh; index += 10)
+        first.push(...(await Promise.all(Array.from({ length: 10 }, (_, offset) => post(index + offset)))).map((reply) => reply.status))
       const overlapped = !/retention applied/.test(server.output())
-      const retention = await waitUntil(() => /forms: retention applied: [^\n]*/.exec(server.output())?.[0], 60_000, "the start-up retention run did not finish")
+      const retention = await waitUntil(
+        () => /forms: retention applied: [^\n]*/.exec(server.output())?.[0],
+        60_000,
+        "the start-up retention run did not finish",
+      )
       const again = await Promise.all(Array.from({ length: fresh }, (_, index) => post(index)))
       const duplicates = again.filter((reply) => reply.status === 200 && JSON.parse(reply.text).duplicate === true).length
-      console.log(`FORMS-RETENTION-RACE ${old} old messages, ${fresh} new posts (${overlapped ? "all made while the run was going on" : "the run had finished before the last post"}): "${retention}"; retried: ${duplicates} of ${fresh} answered as duplicates, ${contactFiles(dataDir).length} records (${old + fresh} expected)`)
+      console.log(
+        `FORMS-RETENTION-RACE ${old} old messages, ${fresh} new posts (${overlapped ? "all made while the run was going on" : "the run had finished before the last post"}): "${retention}"; retried: ${duplicates} of ${fresh} answered as duplicates, ${contactFiles(dataDir).length} records (${old + fresh} expected)`,
+      )
       expect(first).toEqual(Array(fresh).fill(201))
       expect(retention).not.toMatch(/idempotencyKeys/)
       expect(duplicates).toBe(fresh)
@@ -82,8 +92,12 @@ describe("the retention run at start", () => {
 function formsCli(dataDir: string, ...args: string[]): Promise<{ output: string; ms: number }> {
   const started = Date.now()
   return new Promise((resolve, reject) => {
-    execFile(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/ops/forms.ts", ...args], { cwd: ROOT, env: { ...process.env, FORMS_DATA_DIR: dataDir }, timeout: 120_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve({ output: stdout + stderr, ms: Date.now() - started }),
+    execFile(
+      path.join(ROOT, "node_modules", ".bin", "tsx"),
+      ["scripts/ops/forms.ts", ...args],
+      { cwd: ROOT, env: { ...process.env, FORMS_DATA_DIR: dataDir }, timeout: 120_000 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve({ output: stdout + stderr, ms: Date.now() - started }),
     )
   })
 }
@@ -100,7 +114,12 @@ describe("forget while a send is in flight", () => {
     it(`leaves nothing about the address, then or later, with the ${inFlight} e-mail being sent; it counts only what was there`, async () => {
       const smtp = await startSmtp(0, { acceptDelayMs: 1_500 })
       const dataDir = tempDir()
-      const server = await startFormServer({ FORMS_DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "sales@example.com", FORMS_RATE_LIMIT: "100000" })
+      const server = await startFormServer({
+        FORMS_DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_TO: "sales@example.com",
+        FORMS_RATE_LIMIT: "100000",
+      })
       try {
         const address = `racer-${inFlight}@example.com`
         const key = createHash("sha256").update(address).digest("hex")
@@ -112,7 +131,14 @@ describe("forget while a send is in flight", () => {
         const contactId = JSON.parse((inFlight === "contact" ? first : second).text).id as string
         const deliveryFile = path.join(dataDir, "contact", "delivery", `${contactId}.json`)
         // the first e-mail has begun (its intent is on disk) and has not been accepted yet
-        await waitUntil(() => (inFlight === "contact" ? fs.existsSync(deliveryFile) : fs.existsSync(subscriberFile) && /lastMailAttemptAt/.test(fs.readFileSync(subscriberFile, "utf8"))), 5_000, "no send began")
+        await waitUntil(
+          () =>
+            inFlight === "contact"
+              ? fs.existsSync(deliveryFile)
+              : fs.existsSync(subscriberFile) && /lastMailAttemptAt/.test(fs.readFileSync(subscriberFile, "utf8")),
+          5_000,
+          "no send began",
+        )
         expect(smtp.messages.length).toBe(0)
         const needles = [address, contactId, key]
 
@@ -123,7 +149,9 @@ describe("forget while a send is in flight", () => {
         const later = traces(dataDir, needles)
         const erased = Number(/Erased (\d+) records?/.exec(forget.output)?.[1] ?? 0)
         const listed = forget.output.split("\n").filter((line) => /^ {2}\S/.test(line))
-        console.log(`FORMS-FORGET-RACE (${inFlight} in flight) forget took ${forget.ms} ms and reported ${erased} records; left right after: ${JSON.stringify(afterForget)}; 4 s later: ${JSON.stringify(later)}; mails arrived: ${smtp.messages.length}`)
+        console.log(
+          `FORMS-FORGET-RACE (${inFlight} in flight) forget took ${forget.ms} ms and reported ${erased} records; left right after: ${JSON.stringify(afterForget)}; 4 s later: ${JSON.stringify(later)}; mails arrived: ${smtp.messages.length}`,
+        )
         expect(afterForget).toEqual([])
         expect(later).toEqual([])
         expect(listed.length).toBe(erased)
@@ -144,7 +172,9 @@ describe("forget while a send is in flight", () => {
       await server.stop()
     }
     // the records about the address: not the store's own (its decoy record, its locks)
-    const files = (fs.readdirSync(dataDir, { recursive: true }) as string[]).filter((name) => !/^(checks|locks)\//.test(name) && fs.statSync(path.join(dataDir, name)).isFile())
+    const files = (fs.readdirSync(dataDir, { recursive: true }) as string[]).filter(
+      (name) => !/^(checks|locks)\//.test(name) && fs.statSync(path.join(dataDir, name)).isFile(),
+    )
     const forget = await formsCli(dataDir, "forget", "alone@example.com")
     console.log(`FORMS-FORGET-COUNT ${files.length} file(s) on disk; forget said: ${forget.output.split("\n")[0]}`)
     expect(forget.output).toContain(`Erased ${files.length} record${files.length === 1 ? "" : "s"}`)
@@ -172,11 +202,19 @@ describe("one-click unsubscribes", () => {
 
   it("are never refused by the per-address limit when the link is valid, though one mail provider sends them all", async () => {
     const oneClick = (token: string) =>
-      request(server.url, `/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.25" }, body: "List-Unsubscribe=One-Click" })
+      request(server.url, `/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.25" },
+        body: "List-Unsubscribe=One-Click",
+      })
     const statuses = []
     for (const token of tokens) statuses.push((await oneClick(token)).status)
-    const still = Array.from({ length: 15 }, (_, index) => readSubscriber(`reader${index}@example.com`).status).filter((status) => status !== "unsubscribed").length
-    console.log(`FORMS-ONE-CLICK 15 valid one-click POSTs from one address: ${JSON.stringify(statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}))}; still subscribed: ${still}`)
+    const still = Array.from({ length: 15 }, (_, index) => readSubscriber(`reader${index}@example.com`).status).filter(
+      (status) => status !== "unsubscribed",
+    ).length
+    console.log(
+      `FORMS-ONE-CLICK 15 valid one-click POSTs from one address: ${JSON.stringify(statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {}))}; still subscribed: ${still}`,
+    )
     expect(statuses).toEqual(Array(15).fill(200))
     expect(still).toBe(0)
   })
@@ -185,7 +223,15 @@ describe("one-click unsubscribes", () => {
     const statuses = []
     for (let index = 0; index < 12; index += 1) {
       const forged = `${"0".repeat(63)}${index.toString(16)}.${"A".repeat(43)}`
-      statuses.push((await request(server.url, `/api/unsubscribe?token=${forged}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.26" }, body: "List-Unsubscribe=One-Click" })).status)
+      statuses.push(
+        (
+          await request(server.url, `/api/unsubscribe?token=${forged}`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.26" },
+            body: "List-Unsubscribe=One-Click",
+          })
+        ).status,
+      )
     }
     expect(statuses).toEqual([...Array(10).fill(404), 429, 429])
   })
@@ -221,7 +267,9 @@ describe("one-click unsubscribes", () => {
     }
     const knownSlower = knownTimes.filter((us, index) => us > unknownTimes[index]!).length / pairs
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!
-    console.log(`FORMS-TIMING unsubscribe GET with a forged token: known ${median(knownTimes).toFixed(0)} us vs unknown ${median(unknownTimes).toFixed(0)} us median; known slower in ${(100 * knownSlower).toFixed(0)}% of ${pairs} pairs`)
+    console.log(
+      `FORMS-TIMING unsubscribe GET with a forged token: known ${median(knownTimes).toFixed(0)} us vs unknown ${median(unknownTimes).toFixed(0)} us median; known slower in ${(100 * knownSlower).toFixed(0)}% of ${pairs} pairs`,
+    )
     // 3af5b19: known slower in 76-82% of pairs here (the red team: 74%)
     expect(knownSlower).toBeGreaterThan(0.3)
     expect(knownSlower).toBeLessThan(0.7)

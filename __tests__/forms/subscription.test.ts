@@ -81,7 +81,11 @@ describe("with a working SMTP server", () => {
     // A wrong token: right shape, wrong secret; and a malformed one
     const wrong = `${token.split(".")[0]}.${"A".repeat(43)}`
     for (const bad of [wrong, "nonsense", `${"0".repeat(64)}.${"B".repeat(43)}`]) {
-      const viaGet = await send(server.url, { method: "GET", path: `/api/subscribe-confirm?token=${encodeURIComponent(bad)}`, headers: { accept: "text/html" } })
+      const viaGet = await send(server.url, {
+        method: "GET",
+        path: `/api/subscribe-confirm?token=${encodeURIComponent(bad)}`,
+        headers: { accept: "text/html" },
+      })
       expect(viaGet.status).toBe(404)
       const viaPost = await postForm(server.url, "subscribe-confirm", { token: bad })
       expect(viaPost.status).toBe(404)
@@ -117,7 +121,9 @@ describe("with a working SMTP server", () => {
     expect(href.startsWith(`${SITE_URL}/api/unsubscribe?token=`)).toBe(true)
     expect(token).not.toBe(confirmToken)
     // header lines as a reader unfolds them (a long one may be folded onto the next line)
-    const unfolded = headerBlock(mail!).replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)
+    const unfolded = headerBlock(mail!)
+      .replace(/\r?\n[ \t]+/g, " ")
+      .split(/\r?\n/)
     expect(unfolded).toContain(`List-Unsubscribe: <${href}>`)
     expect(unfolded).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
 
@@ -142,11 +148,28 @@ describe("with a working SMTP server", () => {
     // the RFC's own example sends it as multipart/form-data
     const boundary = "----OneClickBoundary7MA4YWxk"
     const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`
-    const oneClick = await send(server.url, { method: "POST", path: `${pathname}${search}`, headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: multipart })
+    const oneClick = await send(server.url, {
+      method: "POST",
+      path: `${pathname}${search}`,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body: multipart,
+    })
     expect(oneClick.status).toBe(200)
-    expect((await send(server.url, { method: "POST", path: `${pathname}${search}`, headers: { "content-type": FORM_TYPE }, body: "List-Unsubscribe=One-Click" })).status).toBe(200)
+    expect(
+      (await send(server.url, { method: "POST", path: `${pathname}${search}`, headers: { "content-type": FORM_TYPE }, body: "List-Unsubscribe=One-Click" }))
+        .status,
+    ).toBe(200)
     // the forms themselves still take no multipart body
-    expect((await send(server.url, { method: "POST", path: "/api/contact", headers: { "content-type": `multipart/form-data; boundary=${boundary}`, accept: "application/json" }, body: multipart })).status).toBe(415)
+    expect(
+      (
+        await send(server.url, {
+          method: "POST",
+          path: "/api/contact",
+          headers: { "content-type": `multipart/form-data; boundary=${boundary}`, accept: "application/json" },
+          body: multipart,
+        })
+      ).status,
+    ).toBe(415)
     expect(readSubscriber(server.dataDir, email)).toMatchObject({ status: "unsubscribed", unsubscribedAt: expect.any(String), mailDue: false })
     // again, and through the page's button: harmless, the same state, the notice page
     const button = await postForm(server.url, "unsubscribe", { token })
@@ -169,7 +192,6 @@ describe("with a working SMTP server", () => {
   }, 45_000)
 })
 
-
 describe("subscribe without SMTP_URL", () => {
   it("stores the subscription as pending with the e-mail owed, and says in its log that SMTP is not configured", async () => {
     const server = await startFormServer({ FORMS_RATE_LIMIT: "100000", SITE_URL })
@@ -191,7 +213,13 @@ describe("a subscriber address the mail server refuses for good", () => {
   it("is tried once, stays pending and is not retried", async () => {
     const email = "no.such.mailbox@example.com"
     const smtp = await startSmtp(0, { rejectRecipients: [email] })
-    const server = await startFormServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SITE_URL, FORMS_RATE_LIMIT: "100000", FORMS_RETRY_MIN_MS: "100", FORMS_RETRY_MAX_MS: "200" })
+    const server = await startFormServer({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SITE_URL,
+      FORMS_RATE_LIMIT: "100000",
+      FORMS_RETRY_MIN_MS: "100",
+      FORMS_RETRY_MAX_MS: "200",
+    })
     try {
       expect((await postJson(server.url, "subscribe", { email })).status).toBe(202)
       await waitUntil(() => readSubscriber(server.dataDir, email)?.lastMailError, 15_000, "the refusal was never recorded")

@@ -117,11 +117,9 @@ it("describes every content type and every field in GraphiQL", async () => {
   const result = await run(`{
     __schema { types { name description fields { name description } } }
   }`)
-  const ours = (result.data?.__schema as { types: { name: string; description: string | null; fields: { name: string; description: string | null }[] | null }[] }).types.filter(
-    (type) =>
-      /Json$/.test(type.name) ||
-      new RegExp(`^type ${type.name}\\b`, "m").test(modelSdl),
-  )
+  const ours = (
+    result.data?.__schema as { types: { name: string; description: string | null; fields: { name: string; description: string | null }[] | null }[] }
+  ).types.filter((type) => /Json$/.test(type.name) || new RegExp(`^type ${type.name}\\b`, "m").test(modelSdl))
   expect(ours.length).toBeGreaterThan(30)
   const undescribed = ours.flatMap((type) => [
     ...(type.description ? [] : [type.name]),

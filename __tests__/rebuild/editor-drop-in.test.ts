@@ -37,7 +37,11 @@ interface GalleryPicture {
 }
 /** The gallery's pictures in a page's data (public/page-data/<route>/page-data.json) */
 const galleryData = (route: string) =>
-  (JSON.parse(fs.readFileSync(path.join(ROOT, "public/page-data", route || "index", "page-data.json"), "utf8")) as { result: { data: { galleryJson: { pictures: GalleryPicture[] } } } }).result.data.galleryJson.pictures
+  (
+    JSON.parse(fs.readFileSync(path.join(ROOT, "public/page-data", route || "index", "page-data.json"), "utf8")) as {
+      result: { data: { galleryJson: { pictures: GalleryPicture[] } } }
+    }
+  ).result.data.galleryJson.pictures
 const productSrcset = () =>
   srcset(
     [...page("product").querySelectorAll(".product-card")]

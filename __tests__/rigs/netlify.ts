@@ -69,10 +69,18 @@ async function compareRoutes(start: Served, reference: string, netlify: NetlifyS
   // dist/utils/proxy.js): host "evil.example", path "/"; the CLI serves the home page, never a
   // redirect, so such a row must answer exactly as "/" does there
   const home = rows.find((row) => row.label === "/")!
-  const readAsHost = (row: (typeof rows)[number]) => row.label.startsWith("//") && differences(home.netlify, row.netlify).length === 0 && row.start.status === 301 && row.start.headers.location?.startsWith("/") === true && !row.start.headers.location.startsWith("//")
+  const readAsHost = (row: (typeof rows)[number]) =>
+    row.label.startsWith("//") &&
+    differences(home.netlify, row.netlify).length === 0 &&
+    row.start.status === 301 &&
+    row.start.headers.location?.startsWith("/") === true &&
+    !row.start.headers.location.startsWith("//")
   const differing = rows.filter((row) => differences(row.start, row.netlify).length > 0 && !readAsHost(row))
   const cliReading = rows.filter((row) => differences(row.start, row.netlify).length > 0 && readAsHost(row))
-  for (const row of cliReading) console.log(`CLI ${row.label}: ${differences(row.start, row.netlify).join("; ")} (the CLI reads the target as host "${row.label.slice(2).split("/")[0]}" and path "/", and answers as for "/"; npm start moves it to ${row.start.headers.location})`)
+  for (const row of cliReading)
+    console.log(
+      `CLI ${row.label}: ${differences(row.start, row.netlify).join("; ")} (the CLI reads the target as host "${row.label.slice(2).split("/")[0]}" and path "/", and answers as for "/"; npm start moves it to ${row.start.headers.location})`,
+    )
   checks.push({
     name: "every route and file answers as under npm start",
     ok: differing.length === 0,
@@ -90,18 +98,22 @@ async function compareFileHeaders(referenceBuild: string, checks: Check[]): Prom
   // webpack stats name it
   const stats = fs.readFileSync(path.join(PROJECT, "public", "webpack.stats.json"), "utf8")
   const leftOver: string[] = []
-  const isLeftOver = (file: string) => /^\/[\w-]+-[0-9a-f]{16,}\.js(\.map)?$/.test(file) && !stats.includes(`"${file.slice(1).replace(/\.map$/, "")}"`) && Boolean(leftOver.push(file))
+  const isLeftOver = (file: string) =>
+    /^\/[\w-]+-[0-9a-f]{16,}\.js(\.map)?$/.test(file) && !stats.includes(`"${file.slice(1).replace(/\.map$/, "")}"`) && Boolean(leftOver.push(file))
   const mismatches: string[] = []
   let compared = 0
   for (const file of reference) {
     if (isLeftOver(file.path)) continue
     const pagePath = file.path === "/" ? "index.html" : `${file.path.slice(1)}.html`
-    const onDisk = [file.path.slice(1), pagePath, path.join(file.path.slice(1), "index.html")].some((candidate) => candidate && fs.existsSync(path.join(PROJECT, "public", candidate)))
+    const onDisk = [file.path.slice(1), pagePath, path.join(file.path.slice(1), "index.html")].some(
+      (candidate) => candidate && fs.existsSync(path.join(PROJECT, "public", candidate)),
+    )
     if (!onDisk) continue
     compared += 1
     const expected = Object.fromEntries(file.headers.map(({ key, value }) => [key.toLowerCase(), value]))
     const given = cdn(file.path)
-    for (const [key, value] of Object.entries(expected)) if (given[key] !== value) mismatches.push(`${file.path} ${key}: ${given[key] ?? "—"} (expected ${value})`)
+    for (const [key, value] of Object.entries(expected))
+      if (given[key] !== value) mismatches.push(`${file.path} ${key}: ${given[key] ?? "—"} (expected ${value})`)
   }
   checks.push({
     name: "public/_headers gives every file the headers createHeadersMatcher gives it for npm start",
@@ -158,7 +170,11 @@ async function main(): Promise<number> {
   if (putBuildBack()) console.log(`Put back the build an earlier run had moved aside (${path.relative(PROJECT, ASIDE)})`)
   assertBuilt()
   const cli = ensureCli()
-  console.log(cli.installedSeconds ? `netlify-cli@${CLI_VERSION} and deno@${DENO_VERSION} installed in ${cli.installedSeconds.toFixed(0)} s` : `netlify-cli@${CLI_VERSION} and deno@${DENO_VERSION} from the cache`)
+  console.log(
+    cli.installedSeconds
+      ? `netlify-cli@${CLI_VERSION} and deno@${DENO_VERSION} installed in ${cli.installedSeconds.toFixed(0)} s`
+      : `netlify-cli@${CLI_VERSION} and deno@${DENO_VERSION} from the cache`,
+  )
   const hadNetlifyFolder = fs.existsSync(path.join(PROJECT, ".netlify"))
   const hadRedirectHeaders = fs.existsSync(path.join(PROJECT, REDIRECT_HEADERS_FILE))
   const checks: Check[] = []
@@ -185,10 +201,21 @@ async function main(): Promise<number> {
     // npm run forms, pointed at the CLI's Blobs store through a Blobs server of its own over the same folder
     blobs = await startBlobsServer({ directory: path.join(PROJECT, ".netlify", "blobs-serve") })
     blobsApi = await blobsApiProxy(blobs.url)
-    const storeEnv = { ...process.env, FORMS_STORE: "netlify-blobs", NETLIFY_BLOBS_SITE_ID: UNLINKED_SITE, NETLIFY_BLOBS_TOKEN: blobs.token, NETLIFY_BLOBS_API_URL: blobsApi.url }
+    const storeEnv = {
+      ...process.env,
+      FORMS_STORE: "netlify-blobs",
+      NETLIFY_BLOBS_SITE_ID: UNLINKED_SITE,
+      NETLIFY_BLOBS_TOKEN: blobs.token,
+      NETLIFY_BLOBS_API_URL: blobsApi.url,
+    }
     // not spawnSync: the Blobs API proxy answers from this process's event loop
     const forms = async (...args: string[]) => {
-      const { stdout } = await execFileAsync("npm", ["run", "--silent", "forms", "--", ...args], { cwd: PROJECT, env: storeEnv, encoding: "utf8", timeout: 60_000 })
+      const { stdout } = await execFileAsync("npm", ["run", "--silent", "forms", "--", ...args], {
+        cwd: PROJECT,
+        env: storeEnv,
+        encoding: "utf8",
+        timeout: 60_000,
+      })
       return JSON.parse(stdout) as unknown
     }
     const origin = netlify.origin
@@ -206,10 +233,16 @@ async function main(): Promise<number> {
     checks.push(...formResults)
 
     console.log(`\n## npm start and the Netlify CLI, side by side\n\n${tableText}\n`)
-    console.log(`## Mails\n\n${Object.entries(mails).map(([what, count]) => `- ${what}: ${count}`).join("\n")}\n`)
+    console.log(
+      `## Mails\n\n${Object.entries(mails)
+        .map(([what, count]) => `- ${what}: ${count}`)
+        .join("\n")}\n`,
+    )
     const failed = checks.filter((check) => !check.ok)
     for (const check of checks) console.log(`${check.ok ? "ok  " : "FAIL"} ${check.name}: ${check.detail}`)
-    console.log(`\nNetlify: ${failed.length ? `${failed.length} of ${checks.length} checks FAILED` : `all ${checks.length} checks passed`} in ${seconds(started)} s`)
+    console.log(
+      `\nNetlify: ${failed.length ? `${failed.length} of ${checks.length} checks FAILED` : `all ${checks.length} checks passed`} in ${seconds(started)} s`,
+    )
     return failed.length ? 1 : 0
   } catch (error) {
     if (netlify) console.error(`--- netlify serve's output (end) ---\n${netlify.output().slice(-4000)}`)

@@ -67,13 +67,18 @@ export async function addOddPhotos(gallery: string): Promise<{ expectations: Exp
   // A phone held upright: the sensor's pixels are landscape, EXIF orientation 6 says "turn 90° clockwise".
   // Shown upright, red is on the left and blue on the right (the 4:3 crop cuts rows only);
   // shown as stored, blue would be above red, and turned the wrong way, red above blue.
-  const upright = await sharp(bands(3000, 4000, RED, BLUE, true), { raw: { width: 3000, height: 4000, channels: 3 } }).png().toBuffer()
+  const upright = await sharp(bands(3000, 4000, RED, BLUE, true), { raw: { width: 3000, height: 4000, channels: 3 } })
+    .png()
+    .toBuffer()
   await sharp(await sharp(upright).rotate(-90).toBuffer())
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })
     .withExif(CAMERA_EXIF)
     .toFile(path.join(gallery, "IMG_2001.JPG"))
-  add({ file: "IMG_2001.JPG", title: "IMG 2001", left: RED, right: BLUE }, "gallery: a portrait phone photo stored landscape with EXIF orientation 6 (IMG_2001.JPG)")
+  add(
+    { file: "IMG_2001.JPG", title: "IMG 2001", left: RED, right: BLUE },
+    "gallery: a portrait phone photo stored landscape with EXIF orientation 6 (IMG_2001.JPG)",
+  )
 
   // A camera's 6000 x 4000 photo with its metadata, named as cameras name them
   await writeCameraPhoto(path.join(gallery, "IMG_1234.JPG"), { seed: 7 })
@@ -84,7 +89,10 @@ export async function addOddPhotos(gallery: string): Promise<{ expectations: Exp
     .toColourspace("cmyk")
     .jpeg({ quality: 92 })
     .toFile(path.join(gallery, "brochure-cmyk.jpg"))
-  add({ file: "brochure-cmyk.jpg", title: "Brochure cmyk", top: BROCHURE_GREEN, bottom: BROCHURE_GREEN }, "gallery: a CMYK JPEG from a brochure (brochure-cmyk.jpg)")
+  add(
+    { file: "brochure-cmyk.jpg", title: "Brochure cmyk", top: BROCHURE_GREEN, bottom: BROCHURE_GREEN },
+    "gallery: a CMYK JPEG from a brochure (brochure-cmyk.jpg)",
+  )
 
   // A scanner's 16-bit PNG
   await sharp({ create: { width: 1200, height: 900, channels: 3, background: SCAN_ORANGE } })
@@ -98,7 +106,9 @@ export async function addOddPhotos(gallery: string): Promise<{ expectations: Exp
   for (let index = 0; index < 1200 * 900; index += 1) {
     if (index % 1200 >= 600) cutOut.set([BLUE.r, BLUE.g, BLUE.b, 255], index * 4)
   }
-  await sharp(cutOut, { raw: { width: 1200, height: 900, channels: 4 } }).png().toFile(path.join(gallery, "cut-out.png"))
+  await sharp(cutOut, { raw: { width: 1200, height: 900, channels: 4 } })
+    .png()
+    .toFile(path.join(gallery, "cut-out.png"))
   add({ file: "cut-out.png", title: "Cut out", transparentLeft: true }, "gallery: a PNG with transparency (cut-out.png)")
 
   // A panorama, 12000 x 3000: red above, blue below (the 4:3 crop cuts columns only)
@@ -118,7 +128,10 @@ export async function addOddPhotos(gallery: string): Promise<{ expectations: Exp
   await sharp({ create: { width: 1200, height: 900, channels: 3, background: RED } })
     .jpeg()
     .toFile(path.join(gallery, "Chaudière à biomasse été.jpeg"))
-  add({ file: "Chaudière à biomasse été.jpeg", title: "Chaudière à biomasse été", top: RED, bottom: RED }, "gallery: a name with spaces and accents (Chaudière à biomasse été.jpeg)")
+  add(
+    { file: "Chaudière à biomasse été.jpeg", title: "Chaudière à biomasse été", top: RED, bottom: RED },
+    "gallery: a name with spaces and accents (Chaudière à biomasse été.jpeg)",
+  )
 
   return { expectations, changes }
 }
@@ -129,7 +142,8 @@ interface GalleryPicture {
 }
 
 const urlsOf = (srcSet: string) => srcSet.split(",").map((entry) => entry.trim().split(/\s+/)[0]!)
-const near = (a: Colour, b: Colour, tolerance: number) => Math.abs(a.r - b.r) <= tolerance && Math.abs(a.g - b.g) <= tolerance && Math.abs(a.b - b.b) <= tolerance
+const near = (a: Colour, b: Colour, tolerance: number) =>
+  Math.abs(a.r - b.r) <= tolerance && Math.abs(a.g - b.g) <= tolerance && Math.abs(a.b - b.b) <= tolerance
 const show = (colour: Colour) => `rgb(${colour.r}, ${colour.g}, ${colour.b})`
 
 /** The mean colour of a band of an image: rows (or columns) from and to, fractions of its height (or width) */
@@ -153,7 +167,9 @@ async function meanColour(file: string, from: number, to: number, columns = fals
  * Resolves to one line per problem (none: all is well) and a summary.
  */
 export async function checkOddPhotos(dir: string, expectations: Expectation[]): Promise<{ problems: string[]; summary: string }> {
-  const pageData = JSON.parse(fs.readFileSync(path.join(dir, "public/page-data/index/page-data.json"), "utf8")) as { result: { data: { galleryJson: { pictures: GalleryPicture[] } } } }
+  const pageData = JSON.parse(fs.readFileSync(path.join(dir, "public/page-data/index/page-data.json"), "utf8")) as {
+    result: { data: { galleryJson: { pictures: GalleryPicture[] } } }
+  }
   const pictures = pageData.result.data.galleryJson.pictures
   const problems: string[] = []
   let checked = 0
@@ -164,7 +180,9 @@ export async function checkOddPhotos(dir: string, expectations: Expectation[]): 
       problems.push(`${expected.file}: not in the home page's gallery (no picture titled "${expected.title}")`)
       continue
     }
-    const files = [data.images.fallback.srcSet, ...data.images.sources.map((source) => source.srcSet)].flatMap(urlsOf).map((url) => path.join(dir, "public", decodeURIComponent(url)))
+    const files = [data.images.fallback.srcSet, ...data.images.sources.map((source) => source.srcSet)]
+      .flatMap(urlsOf)
+      .map((url) => path.join(dir, "public", decodeURIComponent(url)))
     for (const file of files) {
       const name = `${expected.file} → ${path.relative(path.join(dir, "public"), file)}`
       if (!fs.existsSync(file)) {
@@ -186,7 +204,9 @@ export async function checkOddPhotos(dir: string, expectations: Expectation[]): 
       if (expected.left && expected.right) {
         const [left, right] = await Promise.all([meanColour(file, 0, 0.25, true), meanColour(file, 0.75, 1, true)])
         if (!near(left, expected.left, 24) || !near(right, expected.right, 24)) {
-          problems.push(`${name}: left ${show(left)} and right ${show(right)}, expected ${show(expected.left)} on the left and ${show(expected.right)} on the right`)
+          problems.push(
+            `${name}: left ${show(left)} and right ${show(right)}, expected ${show(expected.left)} on the left and ${show(expected.right)} on the right`,
+          )
         }
       }
       if (expected.transparentLeft) {

@@ -180,8 +180,17 @@ async function main(): Promise<number> {
       run("gatsby build", [path.join(dir, "node_modules/gatsby/cli.js"), "build"], dir, LIMITS.build, steps) &&
       (await checkPhotos(dir, steps)) &&
       run("unit and build tests", [jest, "--ci", "--selectProjects", "unit", "build"], dir, LIMITS.jest, steps) &&
-      (!withBrowser || run("browser test page-chrome", [jest, "--ci", "__tests__/browser/page-chrome.test.ts", "--selectProjects", "browser", "--runInBand"], dir, LIMITS.jest, steps))
-    console.log(`\nOther content: ${ok ? "every suite passed" : "a suite FAILED"} in ${seconds(started).toFixed(0)} s (${steps.map((step) => `${step.name} ${step.seconds.toFixed(0)} s`).join(", ")})`)
+      (!withBrowser ||
+        run(
+          "browser test page-chrome",
+          [jest, "--ci", "__tests__/browser/page-chrome.test.ts", "--selectProjects", "browser", "--runInBand"],
+          dir,
+          LIMITS.jest,
+          steps,
+        ))
+    console.log(
+      `\nOther content: ${ok ? "every suite passed" : "a suite FAILED"} in ${seconds(started).toFixed(0)} s (${steps.map((step) => `${step.name} ${step.seconds.toFixed(0)} s`).join(", ")})`,
+    )
     return ok ? 0 : 1
   } finally {
     if (keep) console.log(`Kept ${dir}`)

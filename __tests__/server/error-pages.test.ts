@@ -28,7 +28,13 @@ describe("what the router refuses, missing pages and dot-files", () => {
 
   it("answers what Fastify refuses with the site's headers and the site's own error page", async () => {
     const title = notFoundTitle()
-    for (const [rawPath, status] of [["/%zz", 400], ["/%00", 400], ["/../package.json", 404], ["/static/../../package.json", 404], ["/%2e%2e/package.json", 404]] as const) {
+    for (const [rawPath, status] of [
+      ["/%zz", 400],
+      ["/%00", 400],
+      ["/../package.json", 404],
+      ["/static/../../package.json", 404],
+      ["/%2e%2e/package.json", 404],
+    ] as const) {
       const reply = await request(server.url, rawPath)
       expectSiteHeaders(rawPath, reply.headers)
       expect([rawPath, reply.status >= 400 && reply.status < 500, reply.headers["content-type"]]).toEqual([rawPath, true, expect.stringMatching(/^text\/html/)])
@@ -37,7 +43,11 @@ describe("what the router refuses, missing pages and dot-files", () => {
       expect(reply.text).not.toContain('"name": "waste-to-energy-site"')
     }
     // the form endpoints keep their own words
-    const malformed = await request(server.url, "/api/contact", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: "{not json" })
+    const malformed = await request(server.url, "/api/contact", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: "{not json",
+    })
     expect(malformed.status).toBe(400)
     expectSiteHeaders("/api/contact", malformed.headers)
   })
@@ -117,10 +127,36 @@ describe("no request ends the server", () => {
 
   it("survives a fuzz over the URL: bad escapes, overlong UTF-8, surrogates, raw bytes, every method", async () => {
     const methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "BREW"]
-    const prefixes = ["/", "/api/", "/api/contact", "/api/subscribe", "/api/subscribe-confirm", "/api/unsubscribe", "/product", "/static/", "/page-data/index/", "/admin/"]
+    const prefixes = [
+      "/",
+      "/api/",
+      "/api/contact",
+      "/api/subscribe",
+      "/api/subscribe-confirm",
+      "/api/unsubscribe",
+      "/product",
+      "/static/",
+      "/page-data/index/",
+      "/admin/",
+    ]
     const suffixes = [
-      "%zz", "%", "%E0%A4%A", "%C0%AF", "%C3%28", "%ED%A0%80", "%F4%90%80%80", "%FF%FE", "%00", "%2e%2e%2f%2e%2e%2fpackage.json",
-      "?%zz=1", "?token=%E0%A4%A", "/%zz/", "%u0041", "\xC0\xAF", "\xFF\xFE", "?token=\xED\xA0\x80",
+      "%zz",
+      "%",
+      "%E0%A4%A",
+      "%C0%AF",
+      "%C3%28",
+      "%ED%A0%80",
+      "%F4%90%80%80",
+      "%FF%FE",
+      "%00",
+      "%2e%2e%2f%2e%2e%2fpackage.json",
+      "?%zz=1",
+      "?token=%E0%A4%A",
+      "/%zz/",
+      "%u0041",
+      "\xC0\xAF",
+      "\xFF\xFE",
+      "?token=\xED\xA0\x80",
     ]
     const failures: string[] = []
     const statuses: Record<string, number> = {}
@@ -136,12 +172,15 @@ describe("no request ends the server", () => {
           statuses[reply.status] = (statuses[reply.status] ?? 0) + 1
           const where = `${method} ${JSON.stringify(target)}`
           if (reply.status < 200 || reply.status >= 500) failures.push(`${where}: ${reply.status}`)
-          else if (!String(reply.headers["content-security-policy"] ?? "").includes("frame-ancestors 'none'")) failures.push(`${where}: ${reply.status} without the site's headers`)
+          else if (!String(reply.headers["content-security-policy"] ?? "").includes("frame-ancestors 'none'"))
+            failures.push(`${where}: ${reply.status} without the site's headers`)
         }),
       )
       if (!alive(server)) throw new Error(`the server ended at request ${index}:\n${server.output().slice(-2000)}`)
     }
-    console.log(`FORMS-URL-FUZZ ${cases.length} requests in ${Date.now() - started} ms, statuses ${JSON.stringify(statuses)}; the server is alive: ${alive(server)}`)
+    console.log(
+      `FORMS-URL-FUZZ ${cases.length} requests in ${Date.now() - started} ms, statuses ${JSON.stringify(statuses)}; the server is alive: ${alive(server)}`,
+    )
     expect(failures).toEqual([])
     expect(alive(server)).toBe(true)
     expect((await request(server.url, "/")).status).toBe(200)

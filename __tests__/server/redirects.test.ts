@@ -34,7 +34,10 @@ describe("the trailing-slash redirect", () => {
   })
 
   it("keeps every redirect on the site", async () => {
-    for (const [method, status] of [["GET", 301], ["POST", 308]] as const) {
+    for (const [method, status] of [
+      ["GET", 301],
+      ["POST", 308],
+    ] as const) {
       for (const attack of ["/.//evil.com/", "/%2e//evil.com/", "/a/..//evil.com/", "//evil.com/", "/\\evil.com/"]) {
         const reply = await request(server.url, attack, { method })
         const location = reply.headers.location

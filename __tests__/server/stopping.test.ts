@@ -41,7 +41,18 @@ function backdate(entry: string, when: Date): void {
 
 function copyProject(): string {
   const into = tempDir("stopping-project-")
-  for (const entry of ["package.json", "tsconfig.json", "gatsby-config.ts", "scripts/start.mjs", "scripts/check-node.mjs", "src", "content", "public", ROUTES_FILE, SERVER_FILE]) {
+  for (const entry of [
+    "package.json",
+    "tsconfig.json",
+    "gatsby-config.ts",
+    "scripts/start.mjs",
+    "scripts/check-node.mjs",
+    "src",
+    "content",
+    "public",
+    ROUTES_FILE,
+    SERVER_FILE,
+  ]) {
     fs.cpSync(path.join(ROOT, entry), path.join(into, entry), { recursive: true })
   }
   // packages as links; anything that writes node_modules/.cache writes it into the copy
@@ -65,7 +76,6 @@ beforeAll(() => {
   // never build here: a copy whose build looks stale would run gatsby
   const state = buildState(project)
   if (state.needed) throw new Error(`The project's copy would be built (${state.reason}); the test does not build.`)
-
 })
 
 // ---------------------------------------------------------------- processes
@@ -112,11 +122,21 @@ interface Site {
 
 /** `npm start` (or `node scripts/start.mjs`) in its own process group; resolves with the server's address */
 async function startSite(how: "npm" | "node", cwd = project): Promise<Site> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", FORMS_DATA_DIR: tempDir("stopping-data-"), SERVER_SHUTDOWN_TIMEOUT_MS: String(LIMIT_MS) }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    FORMS_DATA_DIR: tempDir("stopping-data-"),
+    SERVER_SHUTDOWN_TIMEOUT_MS: String(LIMIT_MS),
+  }
   // nothing from an outer npm run (start.mjs watches its parent when npm runs it) or the outer set-up
   for (const name of Object.keys(env)) if (/^(npm_|FORMS_(?!DATA_DIR)|SMTP_|MAIL_)/.test(name)) delete env[name]
   for (const name of ["PUBLIC_DIR", "TRUST_PROXY", "LOG_REQUESTS", "SITE_URL"]) delete env[name]
-  const child = how === "npm" ? spawn("npm", ["start"], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] }) : spawn(process.execPath, ["scripts/start.mjs"], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+  const child =
+    how === "npm"
+      ? spawn("npm", ["start"], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(process.execPath, ["scripts/start.mjs"], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
   groups.add(child.pid!)
   const ended = new Promise<string>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? `exit ${code}`)))
   let text = ""
@@ -139,7 +159,15 @@ interface Reply {
   status: number
   text: string
 }
-const contact = (tag: string) => JSON.stringify({ username: `Visitor ${tag}`, email: `${tag}@example.com`, phone: "+1 555 010 0100", subject: `Quote ${tag}`, message: `Message ${tag}`, fillMs: 6000 })
+const contact = (tag: string) =>
+  JSON.stringify({
+    username: `Visitor ${tag}`,
+    email: `${tag}@example.com`,
+    phone: "+1 555 010 0100",
+    subject: `Quote ${tag}`,
+    message: `Message ${tag}`,
+    fillMs: 6000,
+  })
 
 /** A POST to /api/contact whose body arrives in two parts: the first at once, the rest when finish() is called. A cut request resolves with status 0. */
 function slowPost(base: string, body: string, keepAlive = false): { finish: () => void; reply: Promise<Reply> } {
@@ -151,7 +179,14 @@ function slowPost(base: string, body: string, keepAlive = false): { finish: () =
       resolve({ status: 0, text: "no answer within 15 s" })
     }, 15_000)
     request = http.request(
-      { host: url.hostname, port: url.port, path: "/api/contact", method: "POST", agent: keepAlive ? new http.Agent({ keepAlive: true }) : false, headers: { "content-type": "application/json", accept: "application/json", "content-length": String(Buffer.byteLength(body)) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: "/api/contact",
+        method: "POST",
+        agent: keepAlive ? new http.Agent({ keepAlive: true }) : false,
+        headers: { "content-type": "application/json", accept: "application/json", "content-length": String(Buffer.byteLength(body)) },
+      },
       (response) => {
         let text = ""
         response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk))
@@ -219,7 +254,9 @@ async function stopInFlight(name: string, how: "npm" | "node", signal: (site: Si
     const survivors = groupMembers(site.pgid)
     const portAnswers = await answers(site.url)
     const ended = await Promise.race([site.ended, sleep(100).then(() => "still running")])
-    console.log(`STOPPING ${name}: POST answered ${status}${status === 201 ? "" : ` (${text})`}, ${how === "npm" ? "npm" : "start.mjs"} ended with ${ended}, group gone ${goneAfterMs === undefined ? `NOT within ${LIMIT_MS + GRACE_MS} ms` : `after ${goneAfterMs} ms`}, survivors ${JSON.stringify(survivors)}, port ${portAnswers ? "STILL ANSWERS" : "closed"}\n${site.output()}`)
+    console.log(
+      `STOPPING ${name}: POST answered ${status}${status === 201 ? "" : ` (${text})`}, ${how === "npm" ? "npm" : "start.mjs"} ended with ${ended}, group gone ${goneAfterMs === undefined ? `NOT within ${LIMIT_MS + GRACE_MS} ms` : `after ${goneAfterMs} ms`}, survivors ${JSON.stringify(survivors)}, port ${portAnswers ? "STILL ANSWERS" : "closed"}\n${site.output()}`,
+    )
     return { status, goneAfterMs, survivors, portAnswers }
   } finally {
     killGroup(site.pgid)
@@ -277,7 +314,14 @@ function siteWithRoutes(write: (file: string) => void): string {
 
 /** Runs the server on publicDir; resolves with its exit code and output once it has exited (it must, within 30 s) */
 function serverRefusal(publicDir: string): Promise<{ code: number | null; output: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", FORMS_DATA_DIR: tempDir("stopping-data-"), PUBLIC_DIR: publicDir }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    FORMS_DATA_DIR: tempDir("stopping-data-"),
+    PUBLIC_DIR: publicDir,
+  }
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
   groups.add(child.pid!)
   let output = ""

@@ -27,7 +27,9 @@ export async function openPage(width: number, options: BrowserContextOptions = {
   await context.addInitScript(() => {
     const log: string[] = []
     ;(window as unknown as { __cspViolations: string[] }).__cspViolations = log
-    document.addEventListener("securitypolicyviolation", (event) => log.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`))
+    document.addEventListener("securitypolicyviolation", (event) =>
+      log.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`),
+    )
   })
   const page = await context.newPage()
   const errors: string[] = []
@@ -75,7 +77,17 @@ export function confirmedSubscriber(email: string): { link: string; file: string
   const at = new Date().toISOString()
   const file = path.join(dir, "subscribe", "addresses", `${key}.json`)
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  const record: Subscriber = { email, status: "confirmed", secret, firstRequestedAt: at, lastRequestedAt: at, confirmedAt: at, confirmationsRequested: 1, mailDue: false, mailAttempts: 1 }
+  const record: Subscriber = {
+    email,
+    status: "confirmed",
+    secret,
+    firstRequestedAt: at,
+    lastRequestedAt: at,
+    confirmedAt: at,
+    confirmationsRequested: 1,
+    mailDue: false,
+    mailAttempts: 1,
+  }
   fs.writeFileSync(file, JSON.stringify(record))
   return { link: `/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, secret))}`, file }
 }

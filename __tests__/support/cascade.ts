@@ -79,7 +79,8 @@ export async function injectSheets(page: Page, sheets: Sheet[]): Promise<{ rules
         }
       }
     }
-    for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-cascade-sheet]")) walk(style.sheet!.cssRules, style.dataset.cascadeSheet!, [], null)
+    for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-cascade-sheet]"))
+      walk(style.sheet!.cssRules, style.dataset.cascadeSheet!, [], null)
     return { rules, layers }
   }, sheets)
 }
@@ -106,7 +107,11 @@ export async function findConflicts(page: Page, rules: RawRule[], layers: string
       const text = specificity.selectorString()
       if (states === "at rest" && new RegExp(STATES.source).test(text)) return []
       const pseudo = PSEUDO_ELEMENT.exec(text)?.[1] ?? ""
-      const probe = text.replace(PSEUDO_ELEMENT, "").replace(STATES, "").replace(/:not\(\)/g, "") || "*"
+      const probe =
+        text
+          .replace(PSEUDO_ELEMENT, "")
+          .replace(STATES, "")
+          .replace(/:not\(\)/g, "") || "*"
       const { a, b, c } = specificity.value
       return [{ rule: index, probe, pseudo, weight: a * 1_000_000 + b * 1_000 + c, selector: text }]
     }),
@@ -143,7 +148,7 @@ export async function findConflicts(page: Page, rules: RawRule[], layers: string
             const key = `${probe.pseudo}|${property}`
             const current = best.get(key)
             const candidate = { rank, sheet: rule.sheet, selector: probe.selector, value }
-            const order = current ? rank.map((n, i) => n - current[0]!.rank[i]!).find((d) => d !== 0) ?? 0 : 1
+            const order = current ? (rank.map((n, i) => n - current[0]!.rank[i]!).find((d) => d !== 0) ?? 0) : 1
             if (order > 0) best.set(key, [candidate])
             else if (order === 0) current!.push(candidate)
           }
@@ -153,7 +158,11 @@ export async function findConflicts(page: Page, rules: RawRule[], layers: string
           const values = new Set(candidates.map((candidate) => candidate.value))
           if (sheets.size > 1 && values.size > 1) {
             const [pseudo, property] = key.split("|") as [string, string]
-            conflicts.push({ element: label(element) + (pseudo ? `::${pseudo}` : ""), property, tied: candidates.map(({ sheet, selector, value }) => ({ sheet, selector, value })) })
+            conflicts.push({
+              element: label(element) + (pseudo ? `::${pseudo}` : ""),
+              property,
+              tied: candidates.map(({ sheet, selector, value }) => ({ sheet, selector, value })),
+            })
           }
         }
       }

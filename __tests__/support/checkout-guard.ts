@@ -53,7 +53,10 @@ function putBack(dir: string): string[] {
 export function checkoutGuard(root: string): CheckoutGuard {
   const dir = guardDir(root)
   const leftovers = putBack(dir)
-  if (leftovers.length) console.warn(`checkout guard: put back ${leftovers.length} file(s) an interrupted test run had changed: ${leftovers.map((file) => path.relative(root, file)).join(", ")}`)
+  if (leftovers.length)
+    console.warn(
+      `checkout guard: put back ${leftovers.length} file(s) an interrupted test run had changed: ${leftovers.map((file) => path.relative(root, file)).join(", ")}`,
+    )
   return {
     save(...files: string[]) {
       fs.mkdirSync(dir, { recursive: true })

@@ -71,7 +71,8 @@ export interface Site {
 export const siteLabels = (): Site => readContent<Site>("site/site.json")
 
 /** The home page's hero slides, in order. */
-export const heroSlides = () => readContent<{ slides: { mainHeading: string; smallHeading: string; buttonText: string; buttonLink: string }[] }>("hero/hero.json").slides
+export const heroSlides = () =>
+  readContent<{ slides: { mainHeading: string; smallHeading: string; buttonText: string; buttonLink: string }[] }>("hero/hero.json").slides
 
 /** The products page's machines, in the order of content/products/products.json. */
 export function productTitles(): string[] {

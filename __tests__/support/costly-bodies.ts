@@ -6,7 +6,14 @@
 import http from "http"
 import { MAX_FIELDS } from "../../src/lib/forms/fields"
 
-const valid = new URLSearchParams({ username: "Ada", email: "ada@example.com", phone: "+1 555 010 0100", subject: "Cost", message: "Hello", fillMs: "6000" }).toString()
+const valid = new URLSearchParams({
+  username: "Ada",
+  email: "ada@example.com",
+  phone: "+1 555 010 0100",
+  subject: "Cost",
+  message: "Hello",
+  fillMs: "6000",
+}).toString()
 
 /** Each under the 100 kB body limit, each ending in a valid form */
 export const COSTLY_BODIES: { name: string; body: string }[] = [
@@ -33,7 +40,11 @@ export interface Timed {
 }
 
 /** One request, given up after timeoutMs (status 0 then), with how long its answer took */
-export function timedRequest(origin: string, path: string, { method = "GET", headers = {}, body, timeoutMs = 3_000 }: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {}): Promise<Timed> {
+export function timedRequest(
+  origin: string,
+  path: string,
+  { method = "GET", headers = {}, body, timeoutMs = 3_000 }: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+): Promise<Timed> {
   const url = new URL(path, origin)
   const started = performance.now()
   return new Promise((resolve) => {
@@ -44,12 +55,22 @@ export function timedRequest(origin: string, path: string, { method = "GET", hea
       clearTimeout(timer)
       resolve({ status, ms: performance.now() - started, text })
     }
-    const outgoing = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, agent: false, headers: { ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}), ...headers } }, (response) => {
-      const chunks: Buffer[] = []
-      response.on("data", (chunk: Buffer) => chunks.push(chunk))
-      response.on("end", () => finish(response.statusCode ?? 0, Buffer.concat(chunks).toString("utf8")))
-      response.on("error", () => finish(0, ""))
-    })
+    const outgoing = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        agent: false,
+        headers: { ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}), ...headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on("data", (chunk: Buffer) => chunks.push(chunk))
+        response.on("end", () => finish(response.statusCode ?? 0, Buffer.concat(chunks).toString("utf8")))
+        response.on("error", () => finish(0, ""))
+      },
+    )
     const timer = setTimeout(() => {
       outgoing.destroy()
       finish(0, "")
@@ -64,7 +85,12 @@ export function timedRequest(origin: string, path: string, { method = "GET", hea
  * probePath: the post's answer, and the probe's, each with its time. Both
  * are given up after timeoutMs, so a server that blocks cannot hold the test.
  */
-export async function postWhileProbing(origin: string, endpoint: string, body: string, { probePath = "/robots.txt", accept = "application/json", timeoutMs = 5_000 } = {}): Promise<{ post: Timed; probe: Timed }> {
+export async function postWhileProbing(
+  origin: string,
+  endpoint: string,
+  body: string,
+  { probePath = "/robots.txt", accept = "application/json", timeoutMs = 5_000 } = {},
+): Promise<{ post: Timed; probe: Timed }> {
   const post = timedRequest(origin, endpoint, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded", accept }, timeoutMs })
   // the post's bytes are written at once on loopback; the probe follows while the server reads and answers it
   await new Promise((resolve) => setTimeout(resolve, 20))

@@ -11,7 +11,6 @@ import path from "path"
 import type { AddressObject, ParsedMail } from "mailparser"
 import { ROOT, startFormServer, startSmtp, type FormServer, type ReceivedMail, type SmtpSink } from "./form-server"
 
-
 // ---------------------------------------------------------------------------
 // The words the server must use: read from content/, never copied here
 
@@ -27,10 +26,12 @@ export const copy = readJson<{
 }>("content/forms/forms.json")
 export const contactContent = readJson<{ form: { fields: Record<string, { label: string }> } }>("content/contact/contact.json")
 export const label = (field: string) => contactContent.form.fields[field]!.label
-export const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 export const noticePath = (id: string) => copy.pages.find((page) => page.id === id)!.path
 /** How React escapes text and attribute values in the server's pages */
-export const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;")
+export const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;")
 
 export const MAIL_TO = "enquiries@example.com"
 export const MAIL_FROM_ADDRESS = "forms-test@example.com"
@@ -91,7 +92,8 @@ export const FORM_TYPE = "application/x-www-form-urlencoded"
 /** A post as the page's script sends it: JSON, with how long the form was on screen (fillMs) unless the body says otherwise */
 export const postJson = (base: string, endpoint: string, body: unknown, headers: Record<string, string> = {}, agent?: http.Agent) =>
   send(base, { path: `/api/${endpoint}`, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(withFillTime(body)), agent })
-export const withFillTime = (body: unknown) => (typeof body === "object" && body !== null && !Array.isArray(body) && !("fillMs" in body) ? { fillMs: 6000, ...body } : body)
+export const withFillTime = (body: unknown) =>
+  typeof body === "object" && body !== null && !Array.isArray(body) && !("fillMs" in body) ? { fillMs: 6000, ...body } : body
 
 /** A plain HTML form post, the way a browser without JavaScript sends it */
 export const postForm = (base: string, endpoint: string, fields: Record<string, string>, accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8") =>
@@ -182,7 +184,8 @@ export const readSubscriber = (dataDir: string, email: string): SubscriberRecord
 // ---------------------------------------------------------------------------
 // Mail
 
-export const addresses = (field: AddressObject | AddressObject[] | undefined) => (field ? (Array.isArray(field) ? field : [field]).flatMap((group) => group.value) : [])
+export const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+  field ? (Array.isArray(field) ? field : [field]).flatMap((group) => group.value) : []
 export const submissionIdOf = (mail: ReceivedMail) => String(mail.parsed.headers.get("x-submission-id") ?? "")
 export const headerBlock = (mail: ReceivedMail) => mail.raw.split(/\r?\n\r?\n/)[0]!
 

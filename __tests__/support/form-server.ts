@@ -117,7 +117,7 @@ export async function startFormServer(env: Record<string, string | undefined> = 
       clearInterval(poll)
       void kill().finally(() => reject(new Error(`${why}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`)))
     }
-    const timer = setTimeout(() => fail("the form server printed no \"Serving\" line within 30 s"), 30_000)
+    const timer = setTimeout(() => fail('the form server printed no "Serving" line within 30 s'), 30_000)
     const poll = setInterval(() => {
       const match = /Serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)
       if (match) {
@@ -165,7 +165,10 @@ export interface SmtpSink {
  * rejectRecipients: addresses the server refuses for good (550 to RCPT TO), like a mailbox that does not exist.
  * acceptDelayMs: how long the server takes to accept a message once its data has arrived (a slow mail server).
  */
-export async function startSmtp(port = 0, { rejectRecipients = [], acceptDelayMs = 0 }: { rejectRecipients?: string[]; acceptDelayMs?: number } = {}): Promise<SmtpSink> {
+export async function startSmtp(
+  port = 0,
+  { rejectRecipients = [], acceptDelayMs = 0 }: { rejectRecipients?: string[]; acceptDelayMs?: number } = {},
+): Promise<SmtpSink> {
   const messages: ReceivedMail[] = []
   const waiters = new Set<() => void>()
   const smtp = new SMTPServer({

@@ -13,14 +13,28 @@ export interface Reply {
 }
 
 /** One request with the raw path as written (no URL normalisation on the way) */
-export function request(base: string, rawPath: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+export function request(
+  base: string,
+  rawPath: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
   const url = new URL(base)
   return new Promise((resolve, reject) => {
-    const outgoing = http.request({ host: url.hostname, port: url.port, path: rawPath, method, headers: { ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}), ...headers }, agent: false }, (response) => {
-      const chunks: Buffer[] = []
-      response.on("data", (chunk: Buffer) => chunks.push(chunk))
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }))
-    })
+    const outgoing = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: rawPath,
+        method,
+        headers: { ...(body ? { "content-length": String(Buffer.byteLength(body)) } : {}), ...headers },
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on("data", (chunk: Buffer) => chunks.push(chunk))
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }))
+      },
+    )
     outgoing.on("error", reject)
     outgoing.end(body)
   })
@@ -63,10 +77,21 @@ export function rawRequest(base: string, bytes: Buffer | string): Promise<Reply>
   })
 }
 
-export const person = (tag: string) => ({ username: `Visitor ${tag}`, email: `${tag}@example.com`, phone: "+1 555 010 0100", subject: `Quote ${tag}`, message: `Message ${tag}`, fillMs: 6000 })
+export const person = (tag: string) => ({
+  username: `Visitor ${tag}`,
+  email: `${tag}@example.com`,
+  phone: "+1 555 010 0100",
+  subject: `Quote ${tag}`,
+  message: `Message ${tag}`,
+  fillMs: 6000,
+})
 
 export const postJson = (base: string, endpoint: string, body: object, headers: Record<string, string> = {}) =>
-  request(base, `/api/${endpoint}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(body) })
+  request(base, `/api/${endpoint}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", ...headers },
+    body: JSON.stringify(body),
+  })
 
 /** The site's security headers, as every answer must carry them */
 export function expectSiteHeaders(where: string, headers: http.IncomingHttpHeaders): void {

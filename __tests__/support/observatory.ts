@@ -18,7 +18,19 @@ export interface Grade {
 }
 
 const GRADES: [number, string][] = [
-  [100, "A+"], [90, "A"], [85, "A-"], [80, "B+"], [70, "B"], [65, "B-"], [60, "C+"], [50, "C"], [45, "C-"], [40, "D+"], [30, "D"], [25, "D-"], [0, "F"],
+  [100, "A+"],
+  [90, "A"],
+  [85, "A-"],
+  [80, "B+"],
+  [70, "B"],
+  [65, "B-"],
+  [60, "C+"],
+  [50, "C"],
+  [45, "C-"],
+  [40, "D+"],
+  [30, "D"],
+  [25, "D-"],
+  [0, "F"],
 ]
 
 export function parseCsp(header: string | null): Map<string, string[]> | undefined {
@@ -58,32 +70,45 @@ function hsts(headers: Headers): Modifier {
   if (!value) return { test, result: "hsts-not-implemented", points: -20 }
   const maxAge = Number(/max-age=(\d+)/i.exec(value)?.[1])
   if (!Number.isFinite(maxAge)) return { test, result: "hsts-header-invalid", points: -20 }
-  return maxAge >= 15_768_000 ? { test, result: "hsts-implemented-max-age-at-least-six-months", points: 0 } : { test, result: "hsts-implemented-max-age-less-than-six-months", points: -10 }
+  return maxAge >= 15_768_000
+    ? { test, result: "hsts-implemented-max-age-at-least-six-months", points: 0 }
+    : { test, result: "hsts-implemented-max-age-less-than-six-months", points: -10 }
 }
 
 function nosniff(headers: Headers): Modifier {
   const test = "x-content-type-options"
   const value = headers.get("x-content-type-options")
   if (!value) return { test, result: "x-content-type-options-not-implemented", points: -5 }
-  return value.trim().toLowerCase() === "nosniff" ? { test, result: "x-content-type-options-nosniff", points: 0 } : { test, result: "x-content-type-options-header-invalid", points: -5 }
+  return value.trim().toLowerCase() === "nosniff"
+    ? { test, result: "x-content-type-options-nosniff", points: 0 }
+    : { test, result: "x-content-type-options-header-invalid", points: -5 }
 }
 
 function framing(headers: Headers): Modifier {
   const test = "x-frame-options"
   const ancestors = parseCsp(headers.get("content-security-policy"))?.get("frame-ancestors")
-  if (ancestors && (ancestors.join(" ") === "'none'" || ancestors.join(" ") === "'self'")) return { test, result: "x-frame-options-implemented-via-csp", points: 5 }
+  if (ancestors && (ancestors.join(" ") === "'none'" || ancestors.join(" ") === "'self'"))
+    return { test, result: "x-frame-options-implemented-via-csp", points: 5 }
   const value = headers.get("x-frame-options")?.trim().toUpperCase()
   if (!value) return { test, result: "x-frame-options-not-implemented", points: -20 }
-  return value === "DENY" || value === "SAMEORIGIN" ? { test, result: "x-frame-options-sameorigin-or-deny", points: 0 } : { test, result: "x-frame-options-header-invalid", points: -20 }
+  return value === "DENY" || value === "SAMEORIGIN"
+    ? { test, result: "x-frame-options-sameorigin-or-deny", points: 0 }
+    : { test, result: "x-frame-options-header-invalid", points: -20 }
 }
 
 function referrer(headers: Headers): Modifier {
   const test = "referrer-policy"
   const value = headers.get("referrer-policy")
   if (!value) return { test, result: "referrer-policy-not-implemented", points: 0 }
-  const last = value.split(",").map((part) => part.trim().toLowerCase()).pop() ?? ""
-  if (["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(last)) return { test, result: "referrer-policy-private", points: 5 }
-  if (["origin", "origin-when-cross-origin", "no-referrer-when-downgrade"].includes(last)) return { test, result: "referrer-policy-no-referrer-when-downgrade", points: 0 }
+  const last =
+    value
+      .split(",")
+      .map((part) => part.trim().toLowerCase())
+      .pop() ?? ""
+  if (["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"].includes(last))
+    return { test, result: "referrer-policy-private", points: 5 }
+  if (["origin", "origin-when-cross-origin", "no-referrer-when-downgrade"].includes(last))
+    return { test, result: "referrer-policy-no-referrer-when-downgrade", points: 0 }
   return last === "unsafe-url" ? { test, result: "referrer-policy-unsafe", points: -5 } : { test, result: "referrer-policy-header-invalid", points: -5 }
 }
 

@@ -39,4 +39,3 @@ export function linkNodeModules(into: string): void {
     fs.symlinkSync(path.join(source, name), path.join(target, name))
   }
 }
-

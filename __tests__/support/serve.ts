@@ -75,7 +75,9 @@ export async function serveBuild({ server = "production", env = {} }: ServeOptio
     }
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill("SIGKILL")
-      throw new Error(`${server === "production" ? "src/server/main.ts" : "gatsby serve"} did not answer on ${origin} within 30 s:\n${fs.readFileSync(path.join(dataDir, "server.log"), "utf8")}`)
+      throw new Error(
+        `${server === "production" ? "src/server/main.ts" : "gatsby serve"} did not answer on ${origin} within 30 s:\n${fs.readFileSync(path.join(dataDir, "server.log"), "utf8")}`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }

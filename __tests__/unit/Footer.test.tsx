@@ -47,6 +47,10 @@ describe("Footer", () => {
     const heading = screen.getByRole("heading", { level: 2, name: "Follow" })
     const list = heading.nextElementSibling as HTMLElement
     expect(list.tagName).toBe("UL")
-    expect(within(list).getAllByRole("link").map((link) => link.getAttribute("aria-label"))).toEqual(["Facebook", "X", "LinkedIn"])
+    expect(
+      within(list)
+        .getAllByRole("link")
+        .map((link) => link.getAttribute("aria-label")),
+    ).toEqual(["Facebook", "X", "LinkedIn"])
   })
 })

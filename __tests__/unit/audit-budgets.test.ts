@@ -52,7 +52,11 @@ describe("the Lighthouse budgets, held against the medians", () => {
     const runs = [1400, 1450, 1501, 1600, 1700].map((lcpMs, index) => ({ scores: perfect, lcpMs, tbtMs: 0, cls: 0, round: index + 1 }))
     const { misses } = lighthouseFindings("/product", measured({ lcpMs: 1501, runs }), 5, ORIGIN, floorMeasured)
     expect(misses).toHaveLength(1)
-    expect(misses[0]).toMatchObject({ route: "/product", timing: true, what: "LCP 1501 ms > 1500 ms, median of runs 1400, 1450, 1501, 1600, 1700 (details from run 3)" })
+    expect(misses[0]).toMatchObject({
+      route: "/product",
+      timing: true,
+      what: "LCP 1501 ms > 1500 ms, median of runs 1400, 1450, 1501, 1600, 1700 (details from run 3)",
+    })
   })
 
   it("meets LCP at exactly 1.5 s and notes the single runs over it", () => {
@@ -113,7 +117,9 @@ describe("the Lighthouse budgets, held against the medians", () => {
     const floor = measured({ runs: tbtRuns([10, 10, 10, 10, 10, 10, 10, 10, 10, 10]) })
     const { misses, notes } = lighthouseFindings("/product", measured({ tbtMs: 30, runs }), 5, ORIGIN, floor)
     expect(misses).toEqual([])
-    expect(notes[0]).toBe("/product: measured in 10 runs: the median of its first 5 missed a timing budget, so it and the controls had 5 more rounds; each figure is the median of all 10")
+    expect(notes[0]).toBe(
+      "/product: measured in 10 runs: the median of its first 5 missed a timing budget, so it and the controls had 5 more rounds; each figure is the median of all 10",
+    )
   })
 })
 
@@ -174,8 +180,12 @@ describe("TBT, judged against the floor's in the same rounds", () => {
   })
 
   it("misses a route it cannot compare: no round in which both the route and the floor reported a TBT", () => {
-    expect(judged([10, 10], [0, 0], [1, 2], [3, 4]).misses).toEqual(["TBT could not be compared with the floor's: no round in which both reported one (median TBT 10 ms)"])
-    expect(lighthouseFindings("/", measured(), 5, ORIGIN, undefined).misses.map((m) => m.what.split(":")[0])).toEqual(["TBT could not be compared with the floor's"])
+    expect(judged([10, 10], [0, 0], [1, 2], [3, 4]).misses).toEqual([
+      "TBT could not be compared with the floor's: no round in which both reported one (median TBT 10 ms)",
+    ])
+    expect(lighthouseFindings("/", measured(), 5, ORIGIN, undefined).misses.map((m) => m.what.split(":")[0])).toEqual([
+      "TBT could not be compared with the floor's",
+    ])
   })
 
   it("notes the rounds over the budget when the median meets it", () => {
@@ -191,7 +201,16 @@ describe("the floor's budgets: each route against a bare Gatsby page", () => {
     const { row, misses, notes } = floorFindings("/", route, floorMeasured, true)
     expect(misses).toEqual([])
     expect(notes).toEqual([])
-    expect(row).toEqual({ route: "/", fcpMs: 1150, fcpRatio: 1.15, lcpMs: 1265, lcpOverFcp: 1.1, jsGzipBytes: 1.15 * 64 * 1024, jsRatio: 1.15, observedLcpGapMs: 0 })
+    expect(row).toEqual({
+      route: "/",
+      fcpMs: 1150,
+      fcpRatio: 1.15,
+      lcpMs: 1265,
+      lcpOverFcp: 1.1,
+      jsGzipBytes: 1.15 * 64 * 1024,
+      jsRatio: 1.15,
+      observedLcpGapMs: 0,
+    })
   })
 
   it("misses each ratio just over its budget; the paints are timing misses, the JavaScript is not", () => {
@@ -232,11 +251,12 @@ describe("the floor's budgets: each route against a bare Gatsby page", () => {
     // not enforced by default: notes, not misses
     expect(misses).toEqual([])
     expect(notes.filter((note) => note.includes("a floor budget, not yet enforced"))).toHaveLength(2)
-    expect(evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: floorMeasured }, floorBudgets: true }).misses.map((m) => m.what.split(" (")[0])).toEqual([
-      "largest paint over its own first paint 1.50x > 1.1x",
-      "JavaScript 1.25x > 1.15x",
-    ])
-    expect(evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: { error: "build failed" } } }).misses.map((m) => `${m.route}: ${m.what}`)).toEqual([
+    expect(
+      evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: floorMeasured }, floorBudgets: true }).misses.map((m) => m.what.split(" (")[0]),
+    ).toEqual(["largest paint over its own first paint 1.50x > 1.1x", "JavaScript 1.25x > 1.15x"])
+    expect(
+      evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: { error: "build failed" } } }).misses.map((m) => `${m.route}: ${m.what}`),
+    ).toEqual([
       `${FLOOR}: the floor could not be measured: build failed`,
       "/: TBT could not be compared with the floor's: no round in which both reported one (median TBT 10 ms)",
     ])
@@ -248,8 +268,18 @@ describe("evaluate: the table's rows and the misses of every part", () => {
     { route: "/", kind: "public", status: 200, file: "public/index.html" },
     { route: "/thank-you", kind: "noindex", status: 200, file: "public/thank-you/index.html" },
   ]
-  const html = { "/": { errors: 0, warnings: 0, messages: [] }, "/thank-you": { errors: 1, warnings: 0, messages: [{ ruleId: "void-style", severity: 2, message: "bad", line: 3, column: 4 }] } }
-  const links = { checked: 2, pagesCrawled: [], fragmentLinks: 0, skipped: { external: [], other: [] }, linkedFrom: new Map(), broken: [{ url: `${ORIGIN}/gone`, status: 404, reason: "HTTP 404", parents: [`${ORIGIN}/thank-you`] }] }
+  const html = {
+    "/": { errors: 0, warnings: 0, messages: [] },
+    "/thank-you": { errors: 1, warnings: 0, messages: [{ ruleId: "void-style", severity: 2, message: "bad", line: 3, column: 4 }] },
+  }
+  const links = {
+    checked: 2,
+    pagesCrawled: [],
+    fragmentLinks: 0,
+    skipped: { external: [], other: [] },
+    linkedFrom: new Map(),
+    broken: [{ url: `${ORIGIN}/gone`, status: 404, reason: "HTTP 404", parents: [`${ORIGIN}/thank-you`] }],
+  }
   const axe = { "/": { 375: { violations: [], incomplete: 0 }, 1440: { violations: [], incomplete: 0, error: "timed out" } }, "/thank-you": {} }
 
   it("counts each part per page and lists each miss under its page", () => {
@@ -269,7 +299,12 @@ describe("evaluate: the table's rows and the misses of every part", () => {
   it("puts each public route's median TBT and its median difference from the floor in its row", () => {
     const home = measured({ tbtMs: 120, runs: tbtRuns([120, 130, 110, 125, 115]) })
     const floor = measured({ tbtMs: 110, runs: tbtRuns([110, 100, 115, 110, 120]) })
-    const { rows, misses } = evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: floor, "(control: no headers)": measured({ tbtMs: 5, runs: tbtRuns([5, 5, 5, 5, 5]) }) } })
+    const { rows, misses } = evaluate({
+      origin: ORIGIN,
+      pages,
+      runs: 5,
+      lh: { "/": home, [FLOOR]: floor, "(control: no headers)": measured({ tbtMs: 5, runs: tbtRuns([5, 5, 5, 5, 5]) }) },
+    })
     expect(rows.map((row) => [row.route, row.tbtMs, row.tbtOverFloorMs])).toEqual([
       ["/", 120, 10],
       ["/thank-you", undefined, undefined],

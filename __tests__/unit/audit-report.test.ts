@@ -11,9 +11,45 @@ const all = { lh: true, axe: true, html: true, links: true }
 
 describe("the audit's table", () => {
   const rows: Row[] = [
-    { route: "/", kind: "public", scores: { ...perfect, performance: 98 }, lcpMs: 1280, tbtMs: 120, tbtOverFloorMs: 10, cls: 0, jsGzipBytes: 97_226, axe: { 375: 0, 1440: 0 }, htmlErrors: 0, broken: 0 },
-    { route: "/product", kind: "public", scores: perfect, lcpMs: 1620, tbtMs: 51.4, tbtOverFloorMs: 25.6, cls: 0.012, jsGzipBytes: 98_000, axe: { 375: 2, 1440: "err" }, htmlErrors: 3, broken: 1 },
-    { route: "/privacy", kind: "public", scores: perfect, lcpMs: 900, tbtMs: 12, tbtOverFloorMs: null, cls: 0, jsGzipBytes: 80_000, axe: { 375: 0, 1440: 0 }, htmlErrors: 0, broken: 0 },
+    {
+      route: "/",
+      kind: "public",
+      scores: { ...perfect, performance: 98 },
+      lcpMs: 1280,
+      tbtMs: 120,
+      tbtOverFloorMs: 10,
+      cls: 0,
+      jsGzipBytes: 97_226,
+      axe: { 375: 0, 1440: 0 },
+      htmlErrors: 0,
+      broken: 0,
+    },
+    {
+      route: "/product",
+      kind: "public",
+      scores: perfect,
+      lcpMs: 1620,
+      tbtMs: 51.4,
+      tbtOverFloorMs: 25.6,
+      cls: 0.012,
+      jsGzipBytes: 98_000,
+      axe: { 375: 2, 1440: "err" },
+      htmlErrors: 3,
+      broken: 1,
+    },
+    {
+      route: "/privacy",
+      kind: "public",
+      scores: perfect,
+      lcpMs: 900,
+      tbtMs: 12,
+      tbtOverFloorMs: null,
+      cls: 0,
+      jsGzipBytes: 80_000,
+      axe: { 375: 0, 1440: 0 },
+      htmlErrors: 0,
+      broken: 0,
+    },
     { route: "/thank-you", kind: "noindex", axe: { 375: 0, 1440: 0 }, htmlErrors: 0, broken: 0 },
     { route: "/no-such-page", kind: "404", axe: { 375: 0, 1440: 0 }, htmlErrors: 0, broken: 0 },
     { route: "(control: no headers)", kind: "control", scores: perfect, lcpMs: 630, tbtMs: 0, tbtOverFloorMs: -40, cls: 0 },
@@ -74,7 +110,13 @@ describe("the verdict and the exit code", () => {
   })
 
   it("takes the old command line and refuses anything else", () => {
-    expect(parseOptions(["--no-build", "--timing-advisory", "--runs=2", "--only=axe,lighthouse"])).toEqual({ runs: 2, only: ["axe", "lighthouse"], noBuild: true, timingAdvisory: true, floorBudgets: false })
+    expect(parseOptions(["--no-build", "--timing-advisory", "--runs=2", "--only=axe,lighthouse"])).toEqual({
+      runs: 2,
+      only: ["axe", "lighthouse"],
+      noBuild: true,
+      timingAdvisory: true,
+      floorBudgets: false,
+    })
     expect(parseOptions([])).toEqual({ runs: 5, only: ["html", "links", "axe", "lighthouse"], noBuild: false, timingAdvisory: false, floorBudgets: false })
     expect(parseOptions(["--floor-budgets"])).toMatchObject({ floorBudgets: true })
     expect(parseOptions(["--runs=0"])).toEqual({ error: "--runs must be a positive whole number" })

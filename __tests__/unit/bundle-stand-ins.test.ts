@@ -38,7 +38,10 @@ describe("the Phosphor loader", () => {
 })
 
 describe("the debounce that replaces lodash.debounce in the browser bundle", () => {
-  const debounce = require("../../src/webpack/stand-ins/debounce.js") as (fn: (...args: unknown[]) => void, wait: number) => ((...args: unknown[]) => void) & { cancel: () => void }
+  const debounce = require("../../src/webpack/stand-ins/debounce.js") as (
+    fn: (...args: unknown[]) => void,
+    wait: number,
+  ) => ((...args: unknown[]) => void) & { cancel: () => void }
 
   beforeEach(() => jest.useFakeTimers())
   afterEach(() => jest.useRealTimers())

@@ -81,10 +81,21 @@ describe("the CMS configuration, made from the content model", () => {
       "type HeroSlide {",
       'type HeroSlide {\n  "Small print under the button"\n  footnote: String! @multiline\n  "A badge picture"\n  badge: File @fileByRelativePath @file(formats: ["png"], folder: "badges")',
     )
-    const slides = cmsConfig(CONTENT, { model: buildContentSchema(sdl) }).collections.find((collection) => collection.name === "hero")!.files![0]!.fields.find((field) => field.name === "slides")!
+    const slides = cmsConfig(CONTENT, { model: buildContentSchema(sdl) })
+      .collections.find((collection) => collection.name === "hero")!
+      .files![0]!.fields.find((field) => field.name === "slides")!
     expect(slides.fields!.slice(0, 2)).toEqual([
       { name: "footnote", label: "Footnote", hint: "Small print under the button", required: true, widget: "text" },
-      { name: "badge", label: "Badge", hint: "A badge picture Accepts png.", required: false, widget: "image", media_folder: "badges", public_folder: "badges", choose_url: false },
+      {
+        name: "badge",
+        label: "Badge",
+        hint: "A badge picture Accepts png.",
+        required: false,
+        widget: "image",
+        media_folder: "badges",
+        public_folder: "badges",
+        choose_url: false,
+      },
     ])
   })
 
@@ -92,7 +103,11 @@ describe("the CMS configuration, made from the content model", () => {
     const hero = contentSchema().getType("HeroSlide") as GraphQLObjectType
     const slides = entryFields("hero").find((field) => field.name === "slides")!
     expect(slides.fields!.map((field) => field.name)).toEqual(Object.keys(hero.getFields()))
-    expect(slides.fields!.find((field) => field.name === "mainHeading")).toMatchObject({ widget: "string", required: true, hint: hero.getFields().mainHeading!.description })
+    expect(slides.fields!.find((field) => field.name === "mainHeading")).toMatchObject({
+      widget: "string",
+      required: true,
+      hint: hero.getFields().mainHeading!.description,
+    })
     expect(slides.fields!.find((field) => field.name === "paragraph")).toMatchObject({ widget: "text" })
     expect(slides.fields!.find((field) => field.name === "videoWebm")).toMatchObject({ widget: "file", required: false })
   })
@@ -101,23 +116,39 @@ describe("the CMS configuration, made from the content model", () => {
     const hero = config.collections.find((collection) => collection.name === "hero")!
     expect(hero.files).toEqual([expect.objectContaining({ file: "content/hero/hero.json" })])
     const solutions = config.collections.find((collection) => collection.name === "solutions")!
-    expect(solutions).toMatchObject({ folder: "content/solutions", create: true, extension: "json", format: "json", slug: "{{fields.slug}}", identifier_field: "title" })
+    expect(solutions).toMatchObject({
+      folder: "content/solutions",
+      create: true,
+      extension: "json",
+      format: "json",
+      slug: "{{fields.slug}}",
+      identifier_field: "title",
+    })
     for (const collection of config.collections.filter((candidate) => candidate.files)) expect(fs.existsSync(collection.files![0]!.file)).toBe(true)
   })
 
   it("puts uploads where editors put files by hand: beside the JSON, in the solutions' images/ and icons/, and library uploads into the gallery", () => {
-    const steps = entryFields("solutions").find((field) => field.name === "howItWorks")!.fields!.find((field) => field.name === "steps")!
+    const steps = entryFields("solutions")
+      .find((field) => field.name === "howItWorks")!
+      .fields!.find((field) => field.name === "steps")!
     expect(steps.fields!.find((field) => field.name === "icon")).toMatchObject({ widget: "image", media_folder: "icons", public_folder: "icons" })
     const images = entryFields("solutions").find((field) => field.name === "images")!
     expect(images.fields!.find((field) => field.name === "image")).toMatchObject({ media_folder: "images" })
-    expect(entryFields("services").find((field) => field.name === "cards")!.fields!.find((field) => field.name === "image")).toMatchObject({ widget: "image", media_folder: "" })
+    expect(
+      entryFields("services")
+        .find((field) => field.name === "cards")!
+        .fields!.find((field) => field.name === "image"),
+    ).toMatchObject({ widget: "image", media_folder: "" })
     expect(config).toMatchObject({ media_folder: "content/gallery", public_folder: "" })
   })
 
   it("saves locally through the loopback backend, and in production as drafts on the configured Git host", () => {
     expect(cmsConfig(CONTENT, { local: true })).toMatchObject({ backend: { name: "proxy", proxy_url: "http://127.0.0.1:8081/api/v1" } })
     expect(cmsConfig(CONTENT, { local: true }).publish_mode).toBeUndefined()
-    expect(cmsConfig(CONTENT, { env: { CMS_REPO: "acme/site" } })).toMatchObject({ publish_mode: "editorial_workflow", backend: { name: "github", repo: "acme/site", branch: "main" } })
+    expect(cmsConfig(CONTENT, { env: { CMS_REPO: "acme/site" } })).toMatchObject({
+      publish_mode: "editorial_workflow",
+      backend: { name: "github", repo: "acme/site", branch: "main" },
+    })
     expect(productionBackend({ CMS_BACKEND: "forgejo", CMS_REPO: "web/site", CMS_BASE_URL: "https://git.example.org/", CMS_APP_ID: "abc" })).toEqual({
       name: "gitea",
       repo: "web/site",
@@ -171,10 +202,14 @@ describe("/admin apart from the public site", () => {
 
   it("lets the CMS reach only its own Git host", () => {
     expect(cmsContentSecurityPolicy(cmsBackendOrigins(productionBackend({})))).toMatch(/connect-src 'self' blob: https:\/\/api\.github\.com/)
-    const gitea = cmsContentSecurityPolicy(cmsBackendOrigins(productionBackend({ CMS_BACKEND: "gitea", CMS_BASE_URL: "https://git.example.org", CMS_APP_ID: "x" })))
+    const gitea = cmsContentSecurityPolicy(
+      cmsBackendOrigins(productionBackend({ CMS_BACKEND: "gitea", CMS_BASE_URL: "https://git.example.org", CMS_APP_ID: "x" })),
+    )
     expect(gitea).toMatch(/connect-src 'self' blob: https:\/\/git\.example\.org;/)
     expect(gitea).not.toMatch(/github/)
-    expect(cmsContentSecurityPolicy(cmsBackendOrigins({ name: "proxy", proxy_url: "http://127.0.0.1:8081/api/v1" }))).toMatch(/connect-src 'self' blob: http:\/\/127\.0\.0\.1:8081;/)
+    expect(cmsContentSecurityPolicy(cmsBackendOrigins({ name: "proxy", proxy_url: "http://127.0.0.1:8081/api/v1" }))).toMatch(
+      /connect-src 'self' blob: http:\/\/127\.0\.0\.1:8081;/,
+    )
   })
 
   it("is disallowed in robots.txt, and no other path is", () => {

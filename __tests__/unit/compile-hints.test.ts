@@ -11,7 +11,9 @@ describe("V8 compile hints", () => {
   })
 
   it("go into the app entry's scripts, not its stylesheet", () => {
-    const stats = { namedChunkGroups: { app: { assets: [{ name: "webpack-runtime-1.js" }, { name: "framework-2.js" }, { name: "styles.3.css" }, { name: "app-4.js" }] } } }
+    const stats = {
+      namedChunkGroups: { app: { assets: [{ name: "webpack-runtime-1.js" }, { name: "framework-2.js" }, { name: "styles.3.css" }, { name: "app-4.js" }] } },
+    }
     expect(initialScripts(stats)).toEqual(["webpack-runtime-1.js", "framework-2.js", "app-4.js"])
     expect(initialScripts({})).toEqual([])
   })

@@ -28,7 +28,11 @@ const edit = (file: string, change: (data: Record<string, unknown>) => void) => 
 
 const read = <T = Record<string, unknown>>(file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as T
 /** The solution files, in the order the validation reads them */
-const solutionFiles = () => fs.readdirSync(path.join(dir, "solutions")).filter((name) => name.endsWith(".json")).sort()
+const solutionFiles = () =>
+  fs
+    .readdirSync(path.join(dir, "solutions"))
+    .filter((name) => name.endsWith(".json"))
+    .sort()
 
 const reportOf = async () => {
   const cwd = process.cwd()
@@ -65,7 +69,10 @@ describe("validateContent", () => {
 
   it("names an image path that resolves to no file", async () => {
     const index = read<{ items?: unknown[] }>("gallery/gallery.json").items?.length ?? 0
-    edit("gallery/gallery.json", (data) => (data.items = [...((data.items as unknown[] | undefined) ?? []), { image: "gallery-99.jpg", title: "Missing", alt: "Missing" }]))
+    edit(
+      "gallery/gallery.json",
+      (data) => (data.items = [...((data.items as unknown[] | undefined) ?? []), { image: "gallery-99.jpg", title: "Missing", alt: "Missing" }]),
+    )
     expect(await errorsOf()).toEqual([
       `content/gallery/gallery.json: items[${index}].image is "gallery-99.jpg", but there is no such file in content/gallery/. Add the file there or correct the name.`,
     ])
@@ -109,7 +116,11 @@ describe("validateContent", () => {
     fs.writeFileSync(file, text.slice(0, comma) + text.slice(comma + 1))
     const line = text.slice(0, comma).split("\n").length + 1
     const [error] = await errorsOf()
-    expect(error).toMatch(new RegExp(`^content/recycle/recycle\\.json: is not valid JSON at line ${line}, column 3 \\(.+\\)\\. Check for a missing comma, quote or bracket there\\.$`))
+    expect(error).toMatch(
+      new RegExp(
+        `^content/recycle/recycle\\.json: is not valid JSON at line ${line}, column 3 \\(.+\\)\\. Check for a missing comma, quote or bracket there\\.$`,
+      ),
+    )
   })
 
   it("names an unsupported image format", async () => {
@@ -209,7 +220,9 @@ describe("photos as phones and cameras name and make them", () => {
 
   it("names a picture whose data is not a picture it can read", async () => {
     fs.writeFileSync(path.join(dir, "gallery/saved-page.jpg"), "<!doctype html><title>Photo</title>")
-    expect(await errorsOf()).toEqual(['content/gallery/saved-page.jpg: this picture "saved-page.jpg" cannot be read as an image; export it again as .jpg, .jpeg, .png, .webp, .avif.'])
+    expect(await errorsOf()).toEqual([
+      'content/gallery/saved-page.jpg: this picture "saved-page.jpg" cannot be read as an image; export it again as .jpg, .jpeg, .png, .webp, .avif.',
+    ])
   })
 
   it("takes an upper-case extension and a name with spaces and accents, and lists each picture without a written alt text", async () => {
@@ -219,7 +232,14 @@ describe("photos as phones and cameras name and make them", () => {
         .toFile(path.join(dir, "gallery", name))
     await photo("IMG_1234.JPG")
     await photo("Chaudière à biomasse été.jpeg")
-    edit("gallery/gallery.json", (data) => (data.items = [...(data.items as unknown[]), { image: "Chaudière à biomasse été.jpeg", title: "Biomass boiler", alt: "A biomass boiler in a plant room" }]))
+    edit(
+      "gallery/gallery.json",
+      (data) =>
+        (data.items = [
+          ...(data.items as unknown[]),
+          { image: "Chaudière à biomasse été.jpeg", title: "Biomass boiler", alt: "A biomass boiler in a plant room" },
+        ]),
+    )
     const { errors, warnings } = await reportOf()
     expect(errors).toEqual([])
     expect(warnings.filter((warning) => /IMG_1234|Chaudière/.test(warning))).toEqual([
@@ -230,13 +250,20 @@ describe("photos as phones and cameras name and make them", () => {
 
 describe("validateContent: the estimator's factors (content/estimate/estimate.json)", () => {
   const FILE = "estimate/estimate.json"
-  type Estimate = { factors: Record<string, unknown>[]; streams: Record<string, unknown>[]; solutions: { machines: string[] }[]; shared: Record<string, string> }
+  type Estimate = {
+    factors: Record<string, unknown>[]
+    streams: Record<string, unknown>[]
+    solutions: { machines: string[] }[]
+    shared: Record<string, string>
+  }
   const factorIndex = (id: string) => read<Estimate>(FILE).factors.findIndex((factor) => factor.id === id)
 
   it("rejects a factor whose low, typical and high are out of order", async () => {
     const index = factorIndex("rice-husk-lhv-dry")
     edit(FILE, (data) => Object.assign((data as unknown as Estimate).factors[index]!, { low: 15, typical: 14.72 }))
-    expect(await errorsOf()).toEqual([`content/estimate/estimate.json: factors[${index}] ("rice-husk-lhv-dry") has "low": 15 above "typical": 14.72. Put the values in order: low ≤ typical ≤ high.`])
+    expect(await errorsOf()).toEqual([
+      `content/estimate/estimate.json: factors[${index}] ("rice-husk-lhv-dry") has "low": 15 above "typical": 14.72. Put the values in order: low ≤ typical ≤ high.`,
+    ])
   })
 
   it("rejects a factor without a unit, without a source or with a value that is not a number", async () => {

@@ -23,7 +23,8 @@ function section(markdown: string, heading: string): string {
 }
 
 /** Every "`GROUP.key` = value" a docs section states */
-const statedConstants = (text: string) => [...text.matchAll(/`((?:FLOOR_)?BUDGET)\.(\w+)` = ([\d.]+)/g)].map(([, group, key, value]) => [`${group}.${key}`, Number(value)] as const)
+const statedConstants = (text: string) =>
+  [...text.matchAll(/`((?:FLOOR_)?BUDGET)\.(\w+)` = ([\d.]+)/g)].map(([, group, key, value]) => [`${group}.${key}`, Number(value)] as const)
 
 describe("docs/audit.md, The budgets", () => {
   const audit = read("docs/audit.md")
@@ -44,7 +45,13 @@ describe("docs/audit.md, The budgets", () => {
   it("names the routes each enforced budget of BUDGET holds on, the JavaScript budget on the home page only", () => {
     const rows = enforced.split("\n").filter((line) => line.startsWith("| ") && /`BUDGET\./.test(line))
     const routes = Object.fromEntries(rows.map((row) => [/`BUDGET\.(\w+)`/.exec(row)?.[1], row.split("|").at(-2)?.trim()]))
-    expect(routes).toEqual({ score: "every public route (Lighthouse's routes: the 404 and form pages are left out)", lcpMs: "every public route", tbtOverFloorMs: "every public route", cls: "every public route", homeJsKiB: "`/` only" })
+    expect(routes).toEqual({
+      score: "every public route (Lighthouse's routes: the 404 and form pages are left out)",
+      lcpMs: "every public route",
+      tbtOverFloorMs: "every public route",
+      cls: "every public route",
+      homeJsKiB: "`/` only",
+    })
   })
 })
 

@@ -83,7 +83,9 @@ const configurable = new Map<string, string[]>()
 for (const { name, where } of reads) if (!sets.has(name) && !NOT_OURS.has(name)) configurable.set(name, [...(configurable.get(name) ?? []), where])
 
 it("finds the reads the scan is meant to find (a member, a helper with env, a helper without, a CMS setting)", () => {
-  expect([...configurable.keys()]).toEqual(expect.arrayContaining(["PORT", "TRUST_PROXY", "FORMS_RATE_LIMIT", "FORMS_RETAIN_KEY_DAYS", "SMTP_URL", "CMS_APP_ID", "CHROME_PATH"]))
+  expect([...configurable.keys()]).toEqual(
+    expect.arrayContaining(["PORT", "TRUST_PROXY", "FORMS_RATE_LIMIT", "FORMS_RETAIN_KEY_DAYS", "SMTP_URL", "CMS_APP_ID", "CHROME_PATH"]),
+  )
   // set by the build for the functions it builds, so no one sets it by hand
   expect(sets).toContain("SITE_FUNCTION_HEADERS")
 })

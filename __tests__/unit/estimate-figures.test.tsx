@@ -14,7 +14,8 @@ import { readInputs, type EstimateModel } from "../../src/lib/estimate"
 import { quoteEstimate, type Estimate } from "../../src/lib/estimate-quote"
 
 const model: EstimateModel = content
-const made = (stream: string, raw: Record<string, string> = {}): Estimate => quoteEstimate(model, content, readInputs(model, { stream, amount: "20", ...raw }, 20).inputs)
+const made = (stream: string, raw: Record<string, string> = {}): Estimate =>
+  quoteEstimate(model, content, readInputs(model, { stream, amount: "20", ...raw }, 20).inputs)
 const person = { username: "Ada", email: "ada@example.com", phone: "+44 20 7946 0958", subject: "Quote", message: "" }
 
 describe("readEstimate", () => {
@@ -33,12 +34,15 @@ describe("readEstimate", () => {
     expect(readEstimate(JSON.stringify(estimate))).toEqual({ ok: true, estimate })
   })
 
-  it.each(["0.12345678901234567", "1.9999999999999998", "1e-7", "0"])("accepts what the page makes with a grid factor of %s, however many digits it was typed with", (grid) => {
-    for (const stream of model.streams.map((candidate) => candidate.id)) {
-      const estimate = made(stream, { grid })
-      expect([stream, readEstimate(JSON.stringify(estimate))]).toEqual([stream, { ok: true, estimate }])
-    }
-  })
+  it.each(["0.12345678901234567", "1.9999999999999998", "1e-7", "0"])(
+    "accepts what the page makes with a grid factor of %s, however many digits it was typed with",
+    (grid) => {
+      for (const stream of model.streams.map((candidate) => candidate.id)) {
+        const estimate = made(stream, { grid })
+        expect([stream, readEstimate(JSON.stringify(estimate))]).toEqual([stream, { ok: true, estimate }])
+      }
+    },
+  )
 
   it("accepts the estimate in the link the calculator's quote button makes", () => {
     window.history.replaceState(null, "", "/estimate?stream=municipal-waste&amount=1e-102&per=year&days=300")
@@ -51,7 +55,10 @@ describe("readEstimate", () => {
 
   const base = made("municipal-waste")
   const forged: [string, (estimate: Estimate) => void][] = [
-    ["24 rows of 1e308", (e) => (e.results = Array.from({ length: 24 }, (_, index) => ({ label: `Row ${index}`, low: 1e308, typical: 1e308, high: 1e308, unit: "t" })))],
+    [
+      "24 rows of 1e308",
+      (e) => (e.results = Array.from({ length: 24 }, (_, index) => ({ label: `Row ${index}`, low: 1e308, typical: 1e308, high: 1e308, unit: "t" }))),
+    ],
     ["every figure 1e308 in the site's own rows", (e) => e.results.forEach((row) => Object.assign(row, { low: 1e308, typical: 1e308, high: 1e308 }))],
     ["a typical figure one higher", (e) => (e.results[0]!.typical += 1)],
     ["a row left out", (e) => e.results.pop()],
@@ -60,11 +67,17 @@ describe("readEstimate", () => {
     ["an amount the link does not carry", (e) => (e.amount = 40)],
     ["a link that names no stream", (e) => (e.link = e.link.replace("stream=municipal-waste", "stream=gold"))],
     ["a link for other inputs", (e) => (e.link = e.link.replace("amount=20", "amount=21"))],
-    ["a moisture a stream without one cannot take", (e) => Object.assign(e, made("hospital-waste"), { moisture: 50, link: made("hospital-waste").link.replace(/moisture=[^&]*/, "moisture=50") })],
+    [
+      "a moisture a stream without one cannot take",
+      (e) => Object.assign(e, made("hospital-waste"), { moisture: 50, link: made("hospital-waste").link.replace(/moisture=[^&]*/, "moisture=50") }),
+    ],
     ["an amount over the calculator's limit", (e) => Object.assign(e, { amount: 1e7 + 1 })],
     ["India's figures under a link with the visitor's own grid", (e) => (e.link += "&grid=0.45")],
     ["the visitor's grid's label with India's figures", (e) => Object.assign(e, { results: made("municipal-waste", { grid: "0.45" }).results })],
-    ["a grid factor out of range", (e) => Object.assign(e, made("municipal-waste", { grid: "2" }), { link: made("municipal-waste", { grid: "2" }).link.replace("grid=2", "grid=3") })],
+    [
+      "a grid factor out of range",
+      (e) => Object.assign(e, made("municipal-waste", { grid: "2" }), { link: made("municipal-waste", { grid: "2" }).link.replace("grid=2", "grid=3") }),
+    ],
   ]
   it.each(forged)("refuses %s, saying where", (_, change) => {
     const estimate = JSON.parse(JSON.stringify(base)) as Estimate
@@ -75,7 +88,12 @@ describe("readEstimate", () => {
   it("follows the factors in content: figures made with other factors are refused, and those factors' own accepted", () => {
     // as a later edit might: a new grid emission factor and a better heating value
     const changed = [model.shared.gridEmission, model.streams[0]!.heatingValue]
-    const other: EstimateModel = { ...model, factors: model.factors.map((factor) => (changed.includes(factor.id) ? { ...factor, low: factor.low * 1.5, typical: factor.typical * 1.5, high: factor.high * 1.5 } : factor)) }
+    const other: EstimateModel = {
+      ...model,
+      factors: model.factors.map((factor) =>
+        changed.includes(factor.id) ? { ...factor, low: factor.low * 1.5, typical: factor.typical * 1.5, high: factor.high * 1.5 } : factor,
+      ),
+    }
     const inputs = readInputs(other, { stream: "municipal-waste", amount: "20" }, 20).inputs
     const theirs = quoteEstimate(other, content, inputs)
     expect(readEstimate(JSON.stringify(theirs))).toMatchObject({ ok: false })

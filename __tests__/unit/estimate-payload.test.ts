@@ -121,7 +121,9 @@ describe("formatEstimate", () => {
       "Net electricity: 1,200 to 1,800 kWh/day (typical 1,500)",
       "Biochar: 0.5 to 1.25 t/day (typical 0.75)",
     ])
-    expect(formatEstimate({ ...example(), amount: 12345.5, per: "year", moisture: 7.25 }, texts)[0]).toBe("Rice husk, 12,345.5 t per year, moisture 7.25 %, 330 operating days a year")
+    expect(formatEstimate({ ...example(), amount: 12345.5, per: "year", moisture: 7.25 }, texts)[0]).toBe(
+      "Rice husk, 12,345.5 t per year, moisture 7.25 %, 330 operating days a year",
+    )
   })
 })
 
@@ -150,7 +152,9 @@ describe("ContactForm with ?estimate=", () => {
   })
 
   it("keeps a subject from ?subject= and still attaches the estimate (the link /estimate makes, encoded by URLSearchParams)", () => {
-    const { container } = renderAt(`/contact?${new URLSearchParams({ subject: "Quote request: Rice husk", from: "estimate", estimate: json }).toString()}#contact`)
+    const { container } = renderAt(
+      `/contact?${new URLSearchParams({ subject: "Quote request: Rice husk", from: "estimate", estimate: json }).toString()}#contact`,
+    )
     expect(screen.getByLabelText(/^Subject/)).toHaveValue("Quote request: Rice husk")
     expect(screen.getByLabelText(/^Message/)).toHaveValue(lines)
     expect(hidden(container)).toHaveValue(json)
@@ -170,7 +174,11 @@ describe("ContactForm with ?estimate=", () => {
     const fetch = jest.fn(async (_url: string, _init: RequestInit) => ({ ok: true, status: 201, json: async () => ({ ok: true, message: "Got it" }) }))
     Object.defineProperty(window, "fetch", { value: fetch, configurable: true, writable: true })
     const { container } = renderAt(`/contact?estimate=${encodeURIComponent(json)}`)
-    for (const [label, value] of [["Name", "Ada"], ["E-mail", "ada@example.com"], ["Phone", "+44 20 7946 0958"]] as const) {
+    for (const [label, value] of [
+      ["Name", "Ada"],
+      ["E-mail", "ada@example.com"],
+      ["Phone", "+44 20 7946 0958"],
+    ] as const) {
       fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } })
     }
     await act(async () => {

@@ -35,8 +35,28 @@ const factor = (id: string, low: number, typical: number, high: number): Factor 
 
 const MODEL: EstimateModel = {
   streams: [
-    { id: "husk", name: "Husk", group: "Agro", heatingValue: "husk-heat", heatingValueMoisture: 0, moisture: "husk-moisture", efficiency: "steam", biocharYield: "biochar" },
-    { id: "msw", name: "Municipal", group: "Town", heatingValue: "msw-heat", heatingValueMoisture: 50, moisture: "msw-moisture", efficiency: "steam", landfillCarbon: "doc", fossilCarbon: "fossil", referencePlant: "plant" },
+    {
+      id: "husk",
+      name: "Husk",
+      group: "Agro",
+      heatingValue: "husk-heat",
+      heatingValueMoisture: 0,
+      moisture: "husk-moisture",
+      efficiency: "steam",
+      biocharYield: "biochar",
+    },
+    {
+      id: "msw",
+      name: "Municipal",
+      group: "Town",
+      heatingValue: "msw-heat",
+      heatingValueMoisture: 50,
+      moisture: "msw-moisture",
+      efficiency: "steam",
+      landfillCarbon: "doc",
+      fossilCarbon: "fossil",
+      referencePlant: "plant",
+    },
     { id: "shells", name: "Shells", group: "Agro", charcoalYield: "charcoal" },
   ],
   factors: [
@@ -215,7 +235,8 @@ describe("the visitor's own grid", () => {
     expect(readInputs(MODEL, { amount: "2", grid: null }, 5).inputs).not.toHaveProperty("grid")
     expect(readInputs(MODEL, { amount: "2", grid: "0.45" }, 5)).toMatchObject({ inputs: { grid: 0.45 }, errors: {} })
     expect(readInputs(MODEL, { amount: "2", grid: "0,45" }, 5, numberReader("de")).inputs.grid).toBe(0.45)
-    for (const bad of ["-0.1", String(MAX_GRID + 0.01), "abc", "1,2"]) expect([bad, readInputs(MODEL, { amount: "2", grid: bad }, 5).errors]).toEqual([bad, { grid: true }])
+    for (const bad of ["-0.1", String(MAX_GRID + 0.01), "abc", "1,2"])
+      expect([bad, readInputs(MODEL, { amount: "2", grid: bad }, 5).errors]).toEqual([bad, { grid: true }])
     const inputs = readInputs(MODEL, { stream: "husk", amount: "20", grid: "0.45" }, 5).inputs
     expect(toQuery(inputs)).toBe("stream=husk&amount=20&per=day&moisture=10&days=330&grid=0.45")
     expect(readInputs(MODEL, Object.fromEntries(new URLSearchParams(toQuery(inputs))), 5).inputs).toEqual(inputs)
@@ -390,7 +411,8 @@ describe("on the site's own factors (content/estimate/estimate.json)", () => {
   it.each(model.streams.map((stream) => stream.id))("%s: zero in gives zero out, and every figure is a finite number, low ≤ typical ≤ high", (stream) => {
     for (const result of estimate(model, { ...base(stream), amount: 0 }))
       // the heating value is the waste's own, per kilogram: not an output
-      for (const [name, range] of Object.entries(result)) if (name !== "solution" && name !== "heatingValue") expect([name, range]).toEqual([name, { low: 0, typical: 0, high: 0 }])
+      for (const [name, range] of Object.entries(result))
+        if (name !== "solution" && name !== "heatingValue") expect([name, range]).toEqual([name, { low: 0, typical: 0, high: 0 }])
     for (const result of estimate(model, base(stream)))
       for (const value of Object.values(result)) {
         if (typeof value === "string") continue
@@ -497,7 +519,15 @@ describe("properties, on random factors and inputs (seeded: a failure shows agai
     for (const { model, inputs } of cases.slice(0, 100)) {
       const at = (mcf: number, collected: number) =>
         pick(
-          estimate({ ...model, factors: model.factors.map((f) => (f.id === "mcf" ? factor("mcf", mcf, mcf, mcf) : f.id === "collected" ? factor("collected", collected, collected, collected) : f)) }, inputs),
+          estimate(
+            {
+              ...model,
+              factors: model.factors.map((f) =>
+                f.id === "mcf" ? factor("mcf", mcf, mcf, mcf) : f.id === "collected" ? factor("collected", collected, collected, collected) : f,
+              ),
+            },
+            inputs,
+          ),
           "electricity",
         ).landfill.typical
       const full = at(1, 0)

@@ -57,7 +57,12 @@ describe("ErrorBoundary around the calculator", () => {
     expect(screen.getByRole("heading", { name: content.heading })).toBeInTheDocument()
     const link = screen.getByRole("link", { name: content.failure.contact })
     const href = new URL(link.getAttribute("href")!, "http://localhost")
-    expect([href.pathname, href.searchParams.get("subject"), href.searchParams.get("from"), href.hash]).toEqual(["/contact", content.failure.subject, "estimate", "#contact"])
+    expect([href.pathname, href.searchParams.get("subject"), href.searchParams.get("from"), href.hash]).toEqual([
+      "/contact",
+      content.failure.subject,
+      "estimate",
+      "#contact",
+    ])
     expect(screen.getByRole("table", { name: "Outputs per tonne" })).toBeInTheDocument()
   })
 

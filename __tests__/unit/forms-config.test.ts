@@ -13,8 +13,20 @@ describe("forms configuration from the environment", () => {
   })
 
   it("reads every variable", () => {
-    const config = readConfig({ FORMS_DATA_DIR: "/srv/forms", SMTP_URL: "smtp://u:p@mail.example.com:587", MAIL_TO: "sales@example.com", FORMS_RATE_LIMIT: "3", SITE_URL: "https://site.example.com/" })
-    expect(config).toMatchObject({ dataDir: "/srv/forms", smtpUrl: "smtp://u:p@mail.example.com:587", mailTo: "sales@example.com", siteUrl: "https://site.example.com", rateLimit: { points: 3, windowS: 600 } })
+    const config = readConfig({
+      FORMS_DATA_DIR: "/srv/forms",
+      SMTP_URL: "smtp://u:p@mail.example.com:587",
+      MAIL_TO: "sales@example.com",
+      FORMS_RATE_LIMIT: "3",
+      SITE_URL: "https://site.example.com/",
+    })
+    expect(config).toMatchObject({
+      dataDir: "/srv/forms",
+      smtpUrl: "smtp://u:p@mail.example.com:587",
+      mailTo: "sales@example.com",
+      siteUrl: "https://site.example.com",
+      rateLimit: { points: 3, windowS: 600 },
+    })
   })
 
   it("stores in files unless FORMS_STORE says netlify-blobs", () => {
@@ -22,7 +34,15 @@ describe("forms configuration from the environment", () => {
     expect(readConfig({ FORMS_STORE: "files" }).store).toEqual({ backend: "files" })
     // On Netlify the access comes from the function's environment: only the store's name is configured
     expect(readConfig({ FORMS_STORE: "netlify-blobs" }).store).toEqual({ backend: "netlify-blobs", name: "forms" })
-    expect(readConfig({ FORMS_STORE: "netlify-blobs", FORMS_BLOBS_STORE: "site-forms", NETLIFY_BLOBS_SITE_ID: "site-1", NETLIFY_BLOBS_TOKEN: "secret", NETLIFY_BLOBS_API_URL: "http://127.0.0.1:8971/" }).store).toEqual({
+    expect(
+      readConfig({
+        FORMS_STORE: "netlify-blobs",
+        FORMS_BLOBS_STORE: "site-forms",
+        NETLIFY_BLOBS_SITE_ID: "site-1",
+        NETLIFY_BLOBS_TOKEN: "secret",
+        NETLIFY_BLOBS_API_URL: "http://127.0.0.1:8971/",
+      }).store,
+    ).toEqual({
       backend: "netlify-blobs",
       name: "site-forms",
       siteID: "site-1",
@@ -33,10 +53,14 @@ describe("forms configuration from the environment", () => {
 
   it("refuses an unknown store, a half-given Blobs access and a store name Netlify would refuse", () => {
     expect(() => readConfig({ FORMS_STORE: "s3" })).toThrow(new ConfigError('FORMS_STORE is "s3"; it must be one of files, netlify-blobs (default files).'))
-    expect(() => readConfig({ FORMS_STORE: "netlify-blobs", NETLIFY_BLOBS_SITE_ID: "site-1" })).toThrow(/NETLIFY_BLOBS_SITE_ID and NETLIFY_BLOBS_TOKEN go together/)
+    expect(() => readConfig({ FORMS_STORE: "netlify-blobs", NETLIFY_BLOBS_SITE_ID: "site-1" })).toThrow(
+      /NETLIFY_BLOBS_SITE_ID and NETLIFY_BLOBS_TOKEN go together/,
+    )
     expect(() => readConfig({ FORMS_STORE: "netlify-blobs", NETLIFY_BLOBS_TOKEN: "secret" })).toThrow(ConfigError)
     expect(() => readConfig({ FORMS_STORE: "netlify-blobs", FORMS_BLOBS_STORE: "forms/contact" })).toThrow(/FORMS_BLOBS_STORE is "forms\/contact"/)
-    expect(() => readConfig({ FORMS_STORE: "netlify-blobs", NETLIFY_BLOBS_API_URL: "api.netlify.com" })).toThrow(/NETLIFY_BLOBS_API_URL is "api.netlify.com", which is not a URL/)
+    expect(() => readConfig({ FORMS_STORE: "netlify-blobs", NETLIFY_BLOBS_API_URL: "api.netlify.com" })).toThrow(
+      /NETLIFY_BLOBS_API_URL is "api.netlify.com", which is not a URL/,
+    )
   })
 
   it("refuses a bad value with a message naming the variable", () => {
@@ -52,7 +76,11 @@ describe("the forms' words", () => {
   })
 
   it("name the field by its label from content", () => {
-    expect(errorText("contact", { field: "email", code: "invalid_email", message: "" })).toBe(fill(forms.errors.invalid_email, { label: contact.form.fields.email.label }))
-    expect(errorText("contact", { field: "message", code: "too_long", message: "" })).toBe(fill(forms.errors.too_long, { label: contact.form.fields.message.label, max: 5000 }))
+    expect(errorText("contact", { field: "email", code: "invalid_email", message: "" })).toBe(
+      fill(forms.errors.invalid_email, { label: contact.form.fields.email.label }),
+    )
+    expect(errorText("contact", { field: "message", code: "too_long", message: "" })).toBe(
+      fill(forms.errors.too_long, { label: contact.form.fields.message.label, max: 5000 }),
+    )
   })
 })

@@ -14,7 +14,8 @@ import ts from "typescript"
 const ROOT = path.join(__dirname, "..", "..")
 
 /** Packages a host or the browser brings: the core may not import them, nor their subpaths */
-const HOST_PACKAGES = /^(gatsby|gatsby-[^/]+|@gatsbyjs\/.+|react|react-dom|react\/.+|react-dom\/.+|@netlify\/.+|netlify|netlify-[^/]+|@testing-library\/.+)(\/.*)?$/
+const HOST_PACKAGES =
+  /^(gatsby|gatsby-[^/]+|@gatsbyjs\/.+|react|react-dom|react\/.+|react-dom\/.+|@netlify\/.+|netlify|netlify-[^/]+|@testing-library\/.+)(\/.*)?$/
 /** Folders of the hosts and of the browser's code, relative to the project */
 const HOST_FOLDERS = ["src/forms-hosts/", "src/api/", "src/server/", "src/components/", "src/hooks/", "src/pages/", "src/templates/", "netlify/", "gatsby-"]
 

@@ -78,7 +78,11 @@ async function startHolder(spec: HolderSpec): Promise<Holder> {
   const outcome = line((text) => text.startsWith('{"entered"') || text.startsWith('{"error"')).then((text) => JSON.parse(text) as HolderOutcome)
   entering.catch(() => undefined)
   outcome.catch(() => undefined)
-  await within(START_MS, "a lock holder's start", line((text) => text === "ready"))
+  await within(
+    START_MS,
+    "a lock holder's start",
+    line((text) => text === "ready"),
+  )
   return { go: () => child.stdin.write("go\n"), entering, outcome }
 }
 

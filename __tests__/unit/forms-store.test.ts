@@ -187,7 +187,9 @@ describe.each(backends)("the %s store", (_name, subject) => {
   it("sees a key claimed by another process (another server, another function instance)", async () => {
     const records = subject()
     const first = await records.open().save("contact", valid, { idempotencyKey: "across-1" })
-    const concurrent = await Promise.all([records.open(), records.open(), records.open()].map((store) => store.save("contact", valid, { idempotencyKey: "across-2" })))
+    const concurrent = await Promise.all(
+      [records.open(), records.open(), records.open()].map((store) => store.save("contact", valid, { idempotencyKey: "across-2" })),
+    )
     expect(await records.open().save("contact", valid, { idempotencyKey: "across-1" })).toEqual({ id: first.id, duplicate: true })
     expect(new Set(concurrent.map((r) => r.id)).size).toBe(1)
     expect(await records.open().list("contact")).toHaveLength(2)
@@ -276,7 +278,12 @@ describe("the files store's locks when their holder has ended", () => {
     const store = createStore(dir)
     // a process that has exited and been reaped
     holdAs(dir, "contact:gone", goneProcess())
-    expect(await within(3_000, store.lock("contact:gone", async () => "taken over"))).toBe("taken over")
+    expect(
+      await within(
+        3_000,
+        store.lock("contact:gone", async () => "taken over"),
+      ),
+    ).toBe("taken over")
     // a zombie: its parent (sleep, after exec) never reaps it
     const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 20"], { stdio: ["ignore", "pipe", "ignore"] })
     try {
@@ -284,7 +291,12 @@ describe("the files store's locks when their holder has ended", () => {
       await waitFor(() => /\) Z /.test(fs.readFileSync(`/proc/${zombiePid}/stat`, "utf8")))
       expect(() => process.kill(zombiePid, 0)).not.toThrow()
       holdAs(dir, "contact:zombie", zombiePid)
-      expect(await within(3_000, store.lock("contact:zombie", async () => "taken over"))).toBe("taken over")
+      expect(
+        await within(
+          3_000,
+          store.lock("contact:zombie", async () => "taken over"),
+        ),
+      ).toBe("taken over")
     } finally {
       parent.kill("SIGKILL")
     }
@@ -323,7 +335,16 @@ describe("the files store's locks when their holder has ended", () => {
 
 describe.each(backends)("privacy on the %s store", (_name, subject) => {
   const day = (n: number) => new Date(Date.parse("2026-01-01T00:00:00Z") + n * 86_400_000)
-  const pending = (email: string, at: Date): Subscriber => ({ email, status: "pending", secret: "s3cret-value", firstRequestedAt: at.toISOString(), lastRequestedAt: at.toISOString(), confirmationsRequested: 1, mailDue: false, mailAttempts: 1 })
+  const pending = (email: string, at: Date): Subscriber => ({
+    email,
+    status: "pending",
+    secret: "s3cret-value",
+    firstRequestedAt: at.toISOString(),
+    lastRequestedAt: at.toISOString(),
+    confirmationsRequested: 1,
+    mailDue: false,
+    mailAttempts: 1,
+  })
 
   it("keeps a client's network, never its whole address, and cuts one an older version stored whole", async () => {
     const { open } = subject()
@@ -351,7 +372,14 @@ describe.each(backends)("privacy on the %s store", (_name, subject) => {
     await store.setSubscriber({ ...pending("confirmed@example.com", day(0)), status: "confirmed", confirmedAt: day(0).toISOString() })
 
     // a day later: nothing is due
-    expect(await purge(store, RETENTION_DEFAULTS, day(1))).toEqual({ contactMessages: 0, deliveryRecords: 0, subscribeRequests: 0, unconfirmedSubscriptions: 0, idempotencyKeys: 0, addressesCut: 0 })
+    expect(await purge(store, RETENTION_DEFAULTS, day(1))).toEqual({
+      contactMessages: 0,
+      deliveryRecords: 0,
+      subscribeRequests: 0,
+      unconfirmedSubscriptions: 0,
+      idempotencyKeys: 0,
+      addressesCut: 0,
+    })
     // after 8 days: the idempotency keys (7 days)
     expect(await purge(store, RETENTION_DEFAULTS, day(8))).toMatchObject({ idempotencyKeys: 2, contactMessages: 0 })
     expect(await store.idempotencyKeys("contact")).toEqual([])
@@ -368,7 +396,11 @@ describe.each(backends)("privacy on the %s store", (_name, subject) => {
     expect(await dump()).not.toContain("delivered@example.com")
     expect(await dump()).not.toContain("pending@example.com")
     // shorter settings, by environment
-    expect(readRetention({ FORMS_RETAIN_CONTACT_DAYS: "30", FORMS_RETAIN_UNCONFIRMED_DAYS: "7", FORMS_RETAIN_KEY_DAYS: "1" })).toEqual({ contactDays: 30, unconfirmedDays: 7, keyDays: 1 })
+    expect(readRetention({ FORMS_RETAIN_CONTACT_DAYS: "30", FORMS_RETAIN_UNCONFIRMED_DAYS: "7", FORMS_RETAIN_KEY_DAYS: "1" })).toEqual({
+      contactDays: 30,
+      unconfirmedDays: 7,
+      keyDays: 1,
+    })
     expect(() => readRetention({ FORMS_RETAIN_CONTACT_DAYS: "0" })).toThrow(/FORMS_RETAIN_CONTACT_DAYS/)
   })
 
@@ -412,7 +444,15 @@ describe.each(backends)("privacy on the %s store", (_name, subject) => {
     expect(JSON.stringify(exported)).not.toContain("s3cret-value")
 
     const removed = await forgetAddress(open(), ada)
-    expect(removed).toEqual(expect.arrayContaining([layout.submission("contact", first.id), layout.delivery(first.id), layout.submission("contact", second.id), layout.submission("subscribe", request.id), layout.subscriber(subscriberKey(ada))]))
+    expect(removed).toEqual(
+      expect.arrayContaining([
+        layout.submission("contact", first.id),
+        layout.delivery(first.id),
+        layout.submission("contact", second.id),
+        layout.submission("subscribe", request.id),
+        layout.subscriber(subscriberKey(ada)),
+      ]),
+    )
     expect(removed.filter((key) => key.includes("/keys/"))).toHaveLength(2)
     expect((await dump()).toLowerCase()).not.toContain("ada@example.com")
     expect(await exportAddress(store, ada)).toEqual({ address: ada, contactMessages: [], subscribeRequests: [] })
@@ -433,11 +473,22 @@ describe("the Netlify Blobs store", () => {
       const { id } = await store.save("contact", valid, { idempotencyKey: "layout-1" })
       await store.setDelivery(id, { attempts: 0 })
       await store.save("subscribe", { email: "news@example.com" }, { idempotencyKey: "layout-2" })
-      await store.setSubscriber({ email: "news@example.com", status: "pending", secret: "s", firstRequestedAt: "", lastRequestedAt: "", confirmationsRequested: 1, mailDue: true, mailAttempts: 0 })
+      await store.setSubscriber({
+        email: "news@example.com",
+        status: "pending",
+        secret: "s",
+        firstRequestedAt: "",
+        lastRequestedAt: "",
+        confirmationsRequested: 1,
+        mailDue: true,
+        mailAttempts: 0,
+      })
       const ids = [id, ...(await store.list("subscribe")).map((record) => record.id)]
       const keys =
         store.location === dir
-          ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dir, name)).isFile()).map((name) => name.split(path.sep).join("/"))
+          ? (fs.readdirSync(dir, { recursive: true }) as string[])
+              .filter((name) => fs.statSync(path.join(dir, name)).isFile())
+              .map((name) => name.split(path.sep).join("/"))
           : (await rawStore(options).list()).blobs.map((blob) => blob.key).filter((key) => key !== "checks/only-if-new")
       shapes.push(keys.map((key) => ids.reduce((shape, each, index) => shape.replace(each, `<id ${index}>`), key)).sort())
     }
@@ -449,7 +500,16 @@ describe("the Netlify Blobs store", () => {
   it("rejects every operation when the service cannot be reached: nothing is reported saved", async () => {
     const closed = `http://127.0.0.1:${await freePort()}`
     const store = createBlobStore(blobOptions({ edgeURL: closed, uncachedEdgeURL: closed }))
-    const subscriber: Subscriber = { email: "a@example.com", status: "pending", secret: "s", firstRequestedAt: "", lastRequestedAt: "", confirmationsRequested: 1, mailDue: true, mailAttempts: 0 }
+    const subscriber: Subscriber = {
+      email: "a@example.com",
+      status: "pending",
+      secret: "s",
+      firstRequestedAt: "",
+      lastRequestedAt: "",
+      confirmationsRequested: 1,
+      mailDue: true,
+      mailAttempts: 0,
+    }
     await expect(store.save("contact", valid)).rejects.toThrow(/fetch failed/)
     await expect(store.save("contact", valid, { idempotencyKey: "down-1" })).rejects.toThrow(/fetch failed/)
     await expect(store.list("contact")).rejects.toThrow(/fetch failed/)
@@ -463,7 +523,9 @@ describe("the Netlify Blobs store", () => {
   it("does not take a conditional write the service failed for a claimed key", async () => {
     // @netlify/blobs reports a conditional write answered with anything but 412 as done
     const failingClaims: typeof fetch = (input, init) =>
-      new Headers(init?.headers).has("if-none-match") && String(input).includes("/keys/") ? Promise.resolve(new Response(null, { status: 503 })) : atomicFetch(input, init)
+      new Headers(init?.headers).has("if-none-match") && String(input).includes("/keys/")
+        ? Promise.resolve(new Response(null, { status: 503 }))
+        : atomicFetch(input, init)
     const options = blobOptions({ fetch: failingClaims })
     const store = createBlobStore(options)
     await expect(store.save("contact", valid, { idempotencyKey: "lost-claim" })).rejects.toThrow(/did not keep the idempotency key/)
@@ -485,7 +547,10 @@ describe("the Netlify Blobs store", () => {
 
   describe("inside a Netlify function in Lambda compatibility mode", () => {
     afterEach(() => delete process.env.NETLIFY_BLOBS_CONTEXT)
-    const event = (data: object) => ({ blobs: Buffer.from(JSON.stringify(data)).toString("base64"), headers: { "x-nf-site-id": blobs.siteID, "x-nf-deploy-id": "d1" } })
+    const event = (data: object) => ({
+      blobs: Buffer.from(JSON.stringify(data)).toString("base64"),
+      headers: { "x-nf-site-id": blobs.siteID, "x-nf-deploy-id": "d1" },
+    })
 
     it("reaches the store with the access the invocation's event carries", async () => {
       expect(connectLambdaEvent({ headers: {} })).toBe(false)
@@ -513,7 +578,13 @@ describe("the form service on the netlify-blobs backend (FORMS_STORE)", () => {
     ip: "127.0.0.1",
   })
   // API access (NETLIFY_BLOBS_SITE_ID and _TOKEN), as `npm start` outside Netlify would use it
-  const env = (apiURL: string, name: string) => ({ FORMS_STORE: "netlify-blobs", FORMS_BLOBS_STORE: name, NETLIFY_BLOBS_SITE_ID: blobs.siteID, NETLIFY_BLOBS_TOKEN: blobs.token, NETLIFY_BLOBS_API_URL: apiURL })
+  const env = (apiURL: string, name: string) => ({
+    FORMS_STORE: "netlify-blobs",
+    FORMS_BLOBS_STORE: name,
+    NETLIFY_BLOBS_SITE_ID: blobs.siteID,
+    NETLIFY_BLOBS_TOKEN: blobs.token,
+    NETLIFY_BLOBS_API_URL: apiURL,
+  })
 
   it("stores a post in the Blobs store and answers a repeat as a duplicate", async () => {
     const { name } = blobOptions()
@@ -534,7 +605,10 @@ describe("the form service on the netlify-blobs backend (FORMS_STORE)", () => {
 
   it("answers 503 with Retry-After when the Blobs service cannot be reached", async () => {
     const errors: string[] = []
-    const service = createFormService(readConfig(env(`http://127.0.0.1:${await freePort()}`, blobOptions().name)), { ...quiet, error: (message) => errors.push(message) })
+    const service = createFormService(readConfig(env(`http://127.0.0.1:${await freePort()}`, blobOptions().name)), {
+      ...quiet,
+      error: (message) => errors.push(message),
+    })
     try {
       const answer = await service.handle("contact", post("service-2"))
       expect(answer.status).toBe(503)
@@ -555,7 +629,12 @@ describe("the form service when the store fails between a subscription's two wri
     fs.writeFileSync(path.join(dir, "subscribe", "addresses"), "")
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
     const service = createFormService(readConfig({ FORMS_DATA_DIR: dir }), quiet)
-    const post: FormRequest = { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": "retry-sub-1" }, body: { email: "news@example.com", fillMs: 5000 }, ip: "127.0.0.1" }
+    const post: FormRequest = {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": "retry-sub-1" },
+      body: { email: "news@example.com", fillMs: 5000 },
+      ip: "127.0.0.1",
+    }
     try {
       expect((await service.handle("subscribe", post)).status).toBe(503)
       fs.rmSync(path.join(dir, "subscribe", "addresses"))

@@ -24,14 +24,14 @@ const node = (slug: string): Node => ({ id: `id-${slug}`, slug })
 
 describe("createPages", () => {
   it("creates one page per solution from the one template, keyed by slug", async () => {
-    const { createPage, panicOnBuild } = await run([node("waste-to-electricity"), node("waste-to-charcoal"), node("waste-to-biochar"), node("waste-to-hydrogen")])
-    expect(panicOnBuild).not.toHaveBeenCalled()
-    expect(createPage.mock.calls.map(([page]) => page.path)).toEqual([
-      "/waste-to-electricity",
-      "/waste-to-charcoal",
-      "/waste-to-biochar",
-      "/waste-to-hydrogen",
+    const { createPage, panicOnBuild } = await run([
+      node("waste-to-electricity"),
+      node("waste-to-charcoal"),
+      node("waste-to-biochar"),
+      node("waste-to-hydrogen"),
     ])
+    expect(panicOnBuild).not.toHaveBeenCalled()
+    expect(createPage.mock.calls.map(([page]) => page.path)).toEqual(["/waste-to-electricity", "/waste-to-charcoal", "/waste-to-biochar", "/waste-to-hydrogen"])
     const templates = new Set(createPage.mock.calls.map(([page]) => page.component))
     expect(templates.size).toBe(1)
     expect([...templates][0]).toMatch(/src[\\/]templates[\\/]solution\.tsx$/)
@@ -43,7 +43,6 @@ describe("createPages", () => {
     expect(panicOnBuild).not.toHaveBeenCalled()
     expect(notices.map((page) => [page.path, page.context.noticeId])).toEqual(NOTICES.map((notice) => [notice.path, notice.id]))
   })
-
 })
 
 describe("createSchemaCustomization", () => {

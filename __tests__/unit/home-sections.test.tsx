@@ -56,9 +56,7 @@ describe("HeroCarousel", () => {
   })
 
   it("renders every slide's headings, paragraph and button link", () => {
-    render(
-      <HeroCarousel data={{ label: "Highlights", autoplayInterval: 8000, transitionSpeed: 800, slides: [1, 2, 3, 4].map(slide) }} labels={heroLabels} />,
-    )
+    render(<HeroCarousel data={{ label: "Highlights", autoplayInterval: 8000, transitionSpeed: 800, slides: [1, 2, 3, 4].map(slide) }} labels={heroLabels} />)
     for (const n of [1, 2, 3, 4]) {
       expect(screen.getAllByText(`Kicker ${n}`).length).toBeGreaterThan(0)
       expect(screen.getAllByText(`Paragraph ${n}`).length).toBeGreaterThan(0)

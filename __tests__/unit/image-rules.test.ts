@@ -50,7 +50,14 @@ function requestedWidths(): Map<string, number> {
         Field: {
           enter(node) {
             const parent = info.getParentType()
-            if (info.getType()?.toString().replace(/[![\]]/g, "") === "File" && parent) fileFields.push(`${parent.name}.${node.name.value}`)
+            if (
+              info
+                .getType()
+                ?.toString()
+                .replace(/[![\]]/g, "") === "File" &&
+              parent
+            )
+              fileFields.push(`${parent.name}.${node.name.value}`)
             const width =
               node.name.value === "gatsbyImageData"
                 ? Math.max(...intValues(argument(node.arguments, "width")), ...intValues(argument(node.arguments, "breakpoints")))
@@ -60,7 +67,13 @@ function requestedWidths(): Map<string, number> {
             if (width !== undefined) widths.set(fileFields[fileFields.length - 1]!, width)
           },
           leave() {
-            if (info.getType()?.toString().replace(/[![\]]/g, "") === "File") fileFields.pop()
+            if (
+              info
+                .getType()
+                ?.toString()
+                .replace(/[![\]]/g, "") === "File"
+            )
+              fileFields.pop()
           },
         },
       }),
@@ -85,7 +98,14 @@ it.each([...widths])("%s: the validation demands a width no larger than the %i p
   const rule = ruleFor(field)
   expect(rule?.minWidth).toBeGreaterThan(0)
   expect(rule!.minWidth!).toBeLessThanOrEqual(width)
-  expect(Math.max(...(rule!.shownAt ?? "").replace(/(\d),(\d)/g, "$1$2").match(/\d+/g)!.map(Number))).toBe(width)
+  expect(
+    Math.max(
+      ...(rule!.shownAt ?? "")
+        .replace(/(\d),(\d)/g, "$1$2")
+        .match(/\d+/g)!
+        .map(Number),
+    ),
+  ).toBe(width)
 })
 
 it("gives every file field of the model a rule, and the gallery's folder the pictures' formats", () => {

@@ -7,9 +7,13 @@ const gatsbyPage = (hash: string) =>
   `<!-- slice-start id="_gatsby-scripts-1" --><script id="gatsby-chunk-mapping">/*<![CDATA[*/window.___chunkMapping="{\\"app\\":[\\"/app.js\\"]}";/*]]>*/</script>` +
   `<script>window.___webpackCompilationHash="${hash}";</script><script src="/webpack-runtime-${hash}.js" async></script><script src="/app.js" async></script><!-- slice-end id="_gatsby-scripts-1" --></body></html>`
 
-const scriptLists = (html: string) => [...html.matchAll(new RegExp(`<script type="application/json" id="${SCRIPTS_ID}">([^<]*)</script>`, "g"))].map((match) => JSON.parse(match[1]!) as unknown)
+const scriptLists = (html: string) =>
+  [...html.matchAll(new RegExp(`<script type="application/json" id="${SCRIPTS_ID}">([^<]*)</script>`, "g"))].map((match) => JSON.parse(match[1]!) as unknown)
 
-const blocks = (html: string) => [...html.matchAll(new RegExp(`<script type="application/json" id="${GLOBALS_ID}">([^<]*)</script>`, "g"))].map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+const blocks = (html: string) =>
+  [...html.matchAll(new RegExp(`<script type="application/json" id="${GLOBALS_ID}">([^<]*)</script>`, "g"))].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  )
 
 describe("moving Gatsby's inline globals out of inline scripts", () => {
   it("leaves one data block, one constant loader and no other inline script", () => {
@@ -29,7 +33,10 @@ describe("moving Gatsby's inline globals out of inline scripts", () => {
   })
 
   it("leaves scripts alone that are not Gatsby's same-origin async chunks", () => {
-    const page = gatsbyPage("aaa").replace("</body>", '<script src="https://cdn.example/x.js" async></script><script src="/sync.js"></script><script type="module" src="/m.js" async></script></body>')
+    const page = gatsbyPage("aaa").replace(
+      "</body>",
+      '<script src="https://cdn.example/x.js" async></script><script src="/sync.js"></script><script type="module" src="/m.js" async></script></body>',
+    )
     const { html } = rewriteInlineScripts(page)
     expect(html).toContain('<script src="https://cdn.example/x.js" async></script>')
     expect(html).toContain('<script src="/sync.js"></script>')
@@ -40,7 +47,10 @@ describe("moving Gatsby's inline globals out of inline scripts", () => {
   it("keeps one block with the fresh values when a warm build stitches Gatsby's scripts into a rewritten page again", () => {
     const first = rewriteInlineScripts(gatsbyPage("aaa")).html
     // Gatsby replaces what is between the slice markers with its own scripts again
-    const restitched = first.replace(/<!-- slice-start[\s\S]*<!-- slice-end id="_gatsby-scripts-1" -->/, gatsbyPage("bbb").match(/<!-- slice-start[\s\S]*<!-- slice-end id="_gatsby-scripts-1" -->/)![0])
+    const restitched = first.replace(
+      /<!-- slice-start[\s\S]*<!-- slice-end id="_gatsby-scripts-1" -->/,
+      gatsbyPage("bbb").match(/<!-- slice-start[\s\S]*<!-- slice-end id="_gatsby-scripts-1" -->/)![0],
+    )
     const { html } = rewriteInlineScripts(restitched)
     expect(blocks(html)).toEqual([{ pagePath: "/product", ___chunkMapping: '{"app":["/app.js"]}', ___webpackCompilationHash: "bbb" }])
     expect(html.split(pageLoader())).toHaveLength(2)

@@ -58,7 +58,10 @@ describe("parseInlineSvg", () => {
     ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><script>alert(1)</script></svg>', "<script> is not a shape"],
     ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><style>path{fill:red}</style></svg>', "<style> is not a shape"],
     ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><foreignObject/></svg>', "<foreignObject> is not a shape"],
-    ['<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 8 8"><use xlink:href="#a"/></svg>', "<use> is not a shape"],
+    [
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 8 8"><use xlink:href="#a"/></svg>',
+      "<use> is not a shape",
+    ],
     ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" onload="alert(1)"><path d="M0 0"/></svg>', "the attribute onload on <svg>"],
     ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path id="a" d="M0 0"/></svg>', "the attribute id on <path>"],
     ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M0 0" fill="url(#g)"/></svg>', 'the reference in fill="url(#g)"'],

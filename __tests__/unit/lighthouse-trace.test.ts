@@ -3,7 +3,14 @@ import { formatObservedTasks, observedTasks } from "../../scripts/audit/lighthou
 // A made-up trace in Chromium's format: ts, dur and tdur (thread CPU time) in microseconds.
 const PAGE = { pid: 7, tid: 1 }
 const NAV_TS = 1_000_000
-const x = (name: string, at: number, dur: number, tdur?: number, where = PAGE) => ({ ...where, ph: "X", name, ts: NAV_TS + at * 1000, dur: dur * 1000, ...(tdur === undefined ? {} : { tdur: tdur * 1000 }) })
+const x = (name: string, at: number, dur: number, tdur?: number, where = PAGE) => ({
+  ...where,
+  ph: "X",
+  name,
+  ts: NAV_TS + at * 1000,
+  dur: dur * 1000,
+  ...(tdur === undefined ? {} : { tdur: tdur * 1000 }),
+})
 
 const trace = {
   traceEvents: [

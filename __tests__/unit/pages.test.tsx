@@ -9,7 +9,15 @@ import { company, forms, privacy, site, solutions } from "../fixtures/chrome"
 import { contactFormCopy } from "../fixtures/estimate"
 import { imageFile, publicFile } from "../fixtures/image"
 
-const contactForm = contactFormCopy({ note: "Attached.", remove: "Remove", subject: "Quote: {stream}", summary: "{stream}", perDay: "day", perYear: "year", result: "{label}" })
+const contactForm = contactFormCopy({
+  note: "Attached.",
+  remove: "Remove",
+  subject: "Quote: {stream}",
+  summary: "{stream}",
+  perDay: "day",
+  perYear: "year",
+  result: "{label}",
+})
 
 describe("ContactForm", () => {
   afterEach(() => window.history.replaceState(null, "", "/"))
@@ -48,7 +56,12 @@ describe("ContactForm", () => {
 
 describe("ProductList", () => {
   it("shows every machine with its image and a link to the contact form naming it", () => {
-    const items = ["Conveyor Belt", "Trommel & Screening"].map((title, index) => ({ title, alt: `${title} drawing`, delay: index * 100, image: imageFile(title) }))
+    const items = ["Conveyor Belt", "Trommel & Screening"].map((title, index) => ({
+      title,
+      alt: `${title} drawing`,
+      delay: index * 100,
+      image: imageFile(title),
+    }))
     render(<ProductList data={{ eyebrow: "Machines", heading: "Our machines", intro: "Built to last.", enquire: "Ask about {title}", items }} />)
     for (const product of items) {
       expect(screen.getByRole("img", { name: product.alt })).toBeInTheDocument()
@@ -62,16 +75,27 @@ describe("ProductList", () => {
 
 describe("HowItWorks", () => {
   it("lists the steps in order with their titles and descriptions", () => {
-    const steps = ["Drying", "Pyrolysis", "Recovery"].map((title) => ({ id: title.toLowerCase(), title, description: `${title} text`, icon: publicFile(`${title}.svg`) }))
+    const steps = ["Drying", "Pyrolysis", "Recovery"].map((title) => ({
+      id: title.toLowerCase(),
+      title,
+      description: `${title} text`,
+      icon: publicFile(`${title}.svg`),
+    }))
     render(<HowItWorks data={{ eyebrow: "How It Works", title: "Process", intro: "Steps", steps }} />)
     const list = screen.getByRole("list")
-    expect(within(list).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Drying", "Pyrolysis", "Recovery"])
+    expect(
+      within(list)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Drying", "Pyrolysis", "Recovery"])
   })
 })
 
 describe("Solution template", () => {
   beforeEach(() => {
-    jest.mocked(useStaticQuery).mockReturnValue({ siteJson: site, companyJson: company, formsJson: forms, privacyJson: privacy, allSolutionsJson: { nodes: solutions } })
+    jest
+      .mocked(useStaticQuery)
+      .mockReturnValue({ siteJson: site, companyJson: company, formsJson: forms, privacyJson: privacy, allSolutionsJson: { nodes: solutions } })
   })
 
   it("shows the title banner with breadcrumb, the text, the images, How it works and the gallery", () => {
@@ -91,7 +115,12 @@ describe("Solution template", () => {
           steps: [{ id: "one", title: "Step one", description: "Do it", icon: publicFile("one.svg") }],
         },
       },
-      galleryJson: { visible: 4, transitionSpeed: 800, responsive: [{ maxWidth: 480, visible: 1 }], pictures: [{ id: "g1", title: "Gallery one", alt: "Gallery one drawing", image: imageFile("g1") }] },
+      galleryJson: {
+        visible: 4,
+        transitionSpeed: 800,
+        responsive: [{ maxWidth: 480, visible: 1 }],
+        pictures: [{ id: "g1", title: "Gallery one", alt: "Gallery one drawing", image: imageFile("g1") }],
+      },
     }
     render(<SolutionTemplate {...({ data } as unknown as React.ComponentProps<typeof SolutionTemplate>)} />)
     expect(screen.getByRole("heading", { level: 1, name: "Waste to A" })).toBeInTheDocument()

@@ -27,7 +27,11 @@ beforeEach(async () => {
   fs.mkdirSync(path.join(root, "tmp"))
   fs.copyFileSync(path.resolve("content/gallery/gallery.json"), path.join(gallery, "gallery.json"))
   const photo = sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#556b2f", noise: { type: "gaussian", mean: 110, sigma: 35 } } })
-  await photo.clone().jpeg({ quality: 92 }).withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 24/1" } }).toFile(path.join(gallery, "IMG_0001.JPG"))
+  await photo
+    .clone()
+    .jpeg({ quality: 92 })
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 24/1" } })
+    .toFile(path.join(gallery, "IMG_0001.JPG"))
   // a little larger than shown, but compressed harder than a copy would be: kept
   await photo.clone().resize(800, 600).jpeg({ quality: 70 }).toFile(path.join(gallery, "already-small.jpg"))
 })
@@ -79,7 +83,9 @@ it("names a picture cut off, leaves it as it is, and stores the ones after it", 
   // IMG_0000 comes before IMG_0001 in the gallery's order
   const cut = await cutOff("IMG_0000.JPG")
   const result = run()
-  expect(result.stderr).toMatch(/^content\/gallery\/IMG_0000\.JPG: this picture is cut off: the file ends before the picture does \(a copy or upload that did not finish\); copy or export it again\. Left as it is\.$/m)
+  expect(result.stderr).toMatch(
+    /^content\/gallery\/IMG_0000\.JPG: this picture is cut off: the file ends before the picture does \(a copy or upload that did not finish\); copy or export it again\. Left as it is\.$/m,
+  )
   expect(result.stderr).not.toMatch(/VipsJpeg/)
   expect(result.stdout).toMatch(/content\/gallery\/IMG_0001\.JPG: [\d.]+ MB → \d+ KB/)
   expect(result.stdout).toMatch(/1 of 3 pictures were stored/)
@@ -91,7 +97,11 @@ it("names a picture cut off, leaves it as it is, and stores the ones after it", 
 it("killed with -9, leaves nothing in the temporary folder, and the next run removes what it left beside the pictures", async () => {
   const originals = snapshot()
   // node itself, not tsx's launcher: the kill must reach the process that does the work
-  const child = spawn(process.execPath, ["--import", pathToFileURL(require.resolve("tsx")).href, script], { cwd: root, env: env(), stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(process.execPath, ["--import", pathToFileURL(require.resolve("tsx")).href, script], {
+    cwd: root,
+    env: env(),
+    stdio: ["ignore", "pipe", "pipe"],
+  })
   let out = ""
   const ended = new Promise((resolve) => child.once("exit", resolve))
   // killed once it has made its first smaller copy, the moment it used to hold one in /tmp/photos-*
@@ -125,7 +135,9 @@ it("killed with -9, leaves nothing in the temporary folder, and the next run rem
 const itOnLinux = fs.existsSync("/dev/full") ? it : it.skip
 
 itOnLinux("on a full disk, names the folder and leaves every picture as it was", async () => {
-  await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#2f556b" } }).jpeg({ quality: 95 }).toFile(path.join(gallery, "IMG_0002.JPG"))
+  await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#2f556b" } })
+    .jpeg({ quality: 95 })
+    .toFile(path.join(gallery, "IMG_0002.JPG"))
   const before = snapshot()
   const warned: string[] = []
   const report = await storePhotos(

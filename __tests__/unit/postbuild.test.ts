@@ -74,7 +74,11 @@ it("leaves every step's work on disk", async () => {
   expect(read("page-data/not-a-page.html")).toContain("a{color:red}")
   // compressed after the rewrites: the copy holds the final page
   expect(fs.existsSync(path.join(publicDir, "product/index.html.br"))).toBe(true)
-  expect(require("zlib").gunzipSync(fs.readFileSync(path.join(publicDir, "product/index.html.gz"))).toString()).toBe(html)
+  expect(
+    require("zlib")
+      .gunzipSync(fs.readFileSync(path.join(publicDir, "product/index.html.gz")))
+      .toString(),
+  ).toBe(html)
   expect(reporter.info).toHaveBeenCalledWith(expect.stringMatching(/^Precompressed \d+ files/))
   // the CMS, with the production configuration, left as the CMS needs it (no page rewrite)
   expect(read("admin/index.html")).toContain("<title>Content manager · Plant Ltd</title>")

@@ -29,7 +29,9 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 const copiesOf = () =>
-  fs.existsSync(copies) ? fs.readdirSync(copies).flatMap((digest) => fs.readdirSync(path.join(copies, digest)).map((name) => path.join(copies, digest, name))) : []
+  fs.existsSync(copies)
+    ? fs.readdirSync(copies).flatMap((digest) => fs.readdirSync(path.join(copies, digest)).map((name) => path.join(copies, digest, name)))
+    : []
 
 describe("the gallery's working copies", () => {
   test("are the size of the largest picture GalleryCarousel's query asks for", () => {
@@ -82,7 +84,11 @@ describe("the gallery's working copies", () => {
     const before = copiesOf()
     await noise(2400, 1600).flop().jpeg().toFile(a)
     expect(await prepareRenditions([a, b], copies)).toEqual({ made: ["a.jpg"], kept: 1, removed: 1 })
-    expect(copiesOf().filter((file) => !before.includes(file)).map((file) => path.basename(file))).toEqual(["a.jpg"])
+    expect(
+      copiesOf()
+        .filter((file) => !before.includes(file))
+        .map((file) => path.basename(file)),
+    ).toEqual(["a.jpg"])
 
     expect(await prepareRenditions([b], copies)).toEqual({ made: [], kept: 1, removed: 1 })
     expect(copiesOf().map((file) => path.basename(file))).toEqual(["b.jpg"])
@@ -109,7 +115,9 @@ describe("the gallery's working copies", () => {
     const broken = path.join(dir, "broken.jpg")
     const gif = path.join(dir, "anim.gif")
     fs.writeFileSync(broken, "not a picture")
-    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#2e7d32" } }).gif().toFile(gif)
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#2e7d32" } })
+      .gif()
+      .toFile(gif)
     expect(await prepareRenditions([broken, gif], copies)).toEqual({ made: [], kept: 0, removed: 0 })
   })
 })

@@ -22,7 +22,12 @@ beforeEach(() => {
   write("content/solutions/heat.json", { slug: "waste-to-heat", order: 2 })
   write("content/solutions/gas.json", { slug: "waste-to-gas", order: 1 })
   write("content/solutions/notes.md", "not a solution")
-  write("content/forms/forms.json", { pages: [{ id: "contact-sent", path: "/thanks" }, { id: "unsubscribed", path: "/news/bye" }] })
+  write("content/forms/forms.json", {
+    pages: [
+      { id: "contact-sent", path: "/thanks" },
+      { id: "unsubscribed", path: "/news/bye" },
+    ],
+  })
 })
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
 
@@ -49,13 +54,25 @@ it("names where each route comes from, and a notice's or solution's id", () => {
 
 it("picks up a solution added by an editor, with no other edit", () => {
   write("content/solutions/hydrogen.json", { slug: "waste-to-hydrogen", order: 3 })
-  expect(indexedRoutes(root).map((route) => route.path)).toEqual(["/", "/waste-to-gas", "/waste-to-heat", "/waste-to-hydrogen", "/product", "/contact", "/privacy"])
+  expect(indexedRoutes(root).map((route) => route.path)).toEqual([
+    "/",
+    "/waste-to-gas",
+    "/waste-to-heat",
+    "/waste-to-hydrogen",
+    "/product",
+    "/contact",
+    "/privacy",
+  ])
 })
 
 it("reads another content folder when given one", () => {
   write("other/solutions/a.json", { slug: "waste-to-steam", order: 1 })
   write("other/forms/forms.json", { pages: [] })
-  expect(siteRoutes(root, path.join(root, "other")).filter((route) => route.kind === "solution").map((route) => route.path)).toEqual(["/waste-to-steam"])
+  expect(
+    siteRoutes(root, path.join(root, "other"))
+      .filter((route) => route.kind === "solution")
+      .map((route) => route.path),
+  ).toEqual(["/waste-to-steam"])
 })
 
 it("holds the slug and path rules the validation applies", () => {

@@ -18,7 +18,16 @@ describe("canonicalTarget (trailingSlash never)", () => {
   })
 
   it("never names another host: every target starts with exactly one slash", () => {
-    for (const attack of ["//evil.com/", "/.//evil.com/", "/%2e//evil.com/", "/a/..//evil.com/", "/\\\\evil.com/", "/./\\\\evil.com/", "///evil.com//", "/..//..//evil.com/"]) {
+    for (const attack of [
+      "//evil.com/",
+      "/.//evil.com/",
+      "/%2e//evil.com/",
+      "/a/..//evil.com/",
+      "/\\\\evil.com/",
+      "/./\\\\evil.com/",
+      "///evil.com//",
+      "/..//..//evil.com/",
+    ]) {
       const target = canonicalTarget(attack)
       expect([attack, target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\\\")]).toEqual([attack, true])
       expect(new URL(target, "https://site.example").host).toBe("site.example")
@@ -65,7 +74,14 @@ describe("TRUST_PROXY", () => {
   })
 
   it("is part of the server's configuration, with the timeouts", () => {
-    expect(readServerConfig({})).toMatchObject({ port: 9000, host: "127.0.0.1", trustProxy: false, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, shutdownTimeoutMs: 10_000 })
+    expect(readServerConfig({})).toMatchObject({
+      port: 9000,
+      host: "127.0.0.1",
+      trustProxy: false,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      shutdownTimeoutMs: 10_000,
+    })
     expect(() => readServerConfig({ SERVER_REQUEST_TIMEOUT_MS: "soon" })).toThrow(/SERVER_REQUEST_TIMEOUT_MS/)
   })
 })

@@ -21,14 +21,32 @@ jest.mock(
   () => {
     const { headerRules: rulesOf } = jest.requireActual("../../src/security/header-rules")
     const cms = { connect: ["https://api.github.com"], images: ["https://raw.githubusercontent.com"] }
-    return { __esModule: true, default: jest.requireActual("../../src/build-time/adapters").redirectHeaderTable(rulesOf({ scriptHashes: ["'sha256-AAAA'"], cms })) }
+    return {
+      __esModule: true,
+      default: jest.requireActual("../../src/build-time/adapters").redirectHeaderTable(rulesOf({ scriptHashes: ["'sha256-AAAA'"], cms })),
+    }
   },
   { virtual: true },
 )
 // after the mock: the function imports the table the build writes
 import trailingSlash, { config } from "../../netlify/edge-functions/trailing-slash/index"
 
-const PATHS = ["/product/", "/contact/", "/admin/", "/admin//", "/admin/config.yml/", "/administrator/", "/static/x/", "/sitemap-index.xml/", "//evil.example/", "/%2F%2Fevil.example/", "/%2Fadmin/", "/%zz/", "/api/contact/", "/a//b/"]
+const PATHS = [
+  "/product/",
+  "/contact/",
+  "/admin/",
+  "/admin//",
+  "/admin/config.yml/",
+  "/administrator/",
+  "/static/x/",
+  "/sitemap-index.xml/",
+  "//evil.example/",
+  "/%2F%2Fevil.example/",
+  "/%2Fadmin/",
+  "/%zz/",
+  "/api/contact/",
+  "/a//b/",
+]
 
 describe("the edge function's headers", () => {
   it("are the production server's for the same path", () => {

@@ -7,6 +7,8 @@ import path from "node:path"
 
 const file = path.join(__dirname, "..", "..", "src", "gatsby-types.d.ts")
 if (!fs.existsSync(file)) {
-  console.error("src/gatsby-types.d.ts is missing: Gatsby writes it on every build and develop run. Run `npm run build` (or `npm run develop`) once, then `npm run typecheck`.")
+  console.error(
+    "src/gatsby-types.d.ts is missing: Gatsby writes it on every build and develop run. Run `npm run build` (or `npm run develop`) once, then `npm run typecheck`.",
+  )
   process.exit(1)
 }

@@ -74,13 +74,18 @@ const at = (value: unknown, key: string): unknown => (typeof value === "object" 
 /** A list's items; a lone value where decap-server expects a list is checked as one item all the same */
 const items = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value])
 
-const one = (name: string, folder?: true) => (params: unknown): NamedPath[] => [{ name, value: at(params, name), folder }]
+const one =
+  (name: string, folder?: true) =>
+  (params: unknown): NamedPath[] => [{ name, value: at(params, name), folder }]
 
 /** An entry's data file: where it is written, and where it moves when renamed (decap-server moves its whole folder's files) */
 const dataFilePaths = (name: string, file: unknown): NamedPath[] =>
   file === undefined
     ? []
-    : [{ name: `${name}.path`, value: at(file, "path") }, ...(at(file, "newPath") === undefined ? [] : [{ name: `${name}.newPath`, value: at(file, "newPath") }])]
+    : [
+        { name: `${name}.path`, value: at(file, "path") },
+        ...(at(file, "newPath") === undefined ? [] : [{ name: `${name}.newPath`, value: at(file, "newPath") }]),
+      ]
 
 /**
  * The actions of decap-server's file-system proxy (its localFs middleware),
@@ -233,7 +238,8 @@ async function refusalOfAction(place: Place, action: Action, params: unknown): P
  */
 function strangerReason(request: Request, port: number): string | undefined {
   const host = (request.headers.host ?? "").toLowerCase()
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return `The local CMS backend answers requests to 127.0.0.1:${port}, not to ${host || "no host"}.`
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)
+    return `The local CMS backend answers requests to 127.0.0.1:${port}, not to ${host || "no host"}.`
   const origin = request.headers.origin
   if (!origin) return "The local CMS backend answers only the CMS in a browser on this machine, which sends an Origin; this request has none."
   return LOOPBACK_ORIGIN.test(origin) ? undefined : `The local CMS backend only answers pages on this machine, not ${origin}.`
@@ -354,7 +360,8 @@ function readBody(request: Request, takeTurn: () => Promise<Turn>): Promise<Body
     const onData = (chunk: Buffer) => {
       const before = size
       size += chunk.length
-      if (size > MAX_BODY_BYTES) return finish({ status: 413, error: `The local CMS backend takes requests of up to ${MAX_BODY_BYTES / 1024 / 1024} MiB (a file of up to 24 MiB).` })
+      if (size > MAX_BODY_BYTES)
+        return finish({ status: 413, error: `The local CMS backend takes requests of up to ${MAX_BODY_BYTES / 1024 / 1024} MiB (a file of up to 24 MiB).` })
       if (tooDeep(chunk)) return finish({ status: 400, error: `The local CMS backend takes JSON nested at most ${MAX_DEPTH} levels deep.` })
       chunks.push(chunk)
       if (before <= UPLOAD_BYTES && size > UPLOAD_BYTES) {

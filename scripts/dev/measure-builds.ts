@@ -93,7 +93,8 @@ const megabytes = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB
 /** The measurements, with everything added removed again and the site rebuilt afterwards */
 async function main(): Promise<void> {
   try {
-    for (let index = 1; index <= photos; index += 1) await addPicture(`IMG_${String(index).padStart(4, "0")}.JPG`, async (file) => fs.copyFileSync(await cameraPhoto(index), file))
+    for (let index = 1; index <= photos; index += 1)
+      await addPicture(`IMG_${String(index).padStart(4, "0")}.JPG`, async (file) => fs.copyFileSync(await cameraPhoto(index), file))
     const sources = added.reduce((sum, file) => sum + fs.statSync(file).size, 0)
     if (photos) console.log(`${photos} camera photos (6000 x 4000, ${megabytes(sources)}) in content/gallery/`)
 
@@ -104,13 +105,22 @@ async function main(): Promise<void> {
     const warm: { seconds: number; peak: number }[] = []
     for (let i = 0; i < (process.argv.includes("--cold-only") ? 0 : 3); i += 1) {
       const name = `zz-measure-upload-${i}${photos ? ".JPG" : ".jpg"}`
-      await addPicture(name, async (file) => (photos ? fs.copyFileSync(await cameraPhoto(1000 + i), file) : sharp(`content/gallery/gallery-0${i + 1}.jpg`).flop().toFile(file)))
+      await addPicture(name, async (file) =>
+        photos
+          ? fs.copyFileSync(await cameraPhoto(1000 + i), file)
+          : sharp(`content/gallery/gallery-0${i + 1}.jpg`)
+              .flop()
+              .toFile(file),
+      )
       warm.push(await run("build"))
       fs.rmSync(added.pop()!)
       await run("build")
     }
     const seconds = warm.map((result) => result.seconds)
-    if (warm.length) console.log(`warm rebuild after adding one ${photos ? "camera photo" : "gallery picture"}: ${seconds.map((s) => s.toFixed(1)).join(", ")} s (median ${median(seconds).toFixed(1)} s), peak memory ${megabytes(Math.max(...warm.map((result) => result.peak)))}`)
+    if (warm.length)
+      console.log(
+        `warm rebuild after adding one ${photos ? "camera photo" : "gallery picture"}: ${seconds.map((s) => s.toFixed(1)).join(", ")} s (median ${median(seconds).toFixed(1)} s), peak memory ${megabytes(Math.max(...warm.map((result) => result.peak)))}`,
+      )
   } finally {
     for (const file of added) fs.rmSync(file, { force: true })
     if (added.length) await run("build")

@@ -26,7 +26,12 @@ async function main(): Promise<void> {
         page.on("response", async (response) => {
           const kind = response.request().resourceType()
           // the body as it travelled (compressed where the server compresses)
-          const size = (await response.request().sizes().catch(() => ({ responseBodySize: 0 }))).responseBodySize
+          const size = (
+            await response
+              .request()
+              .sizes()
+              .catch(() => ({ responseBodySize: 0 }))
+          ).responseBodySize
           bytes.set(kind, (bytes.get(kind) ?? 0) + size)
           if (kind === "image") pictures.push(`${new URL(response.url()).pathname} ${size}`)
         })

@@ -32,10 +32,13 @@ async function main(): Promise<void> {
           }
           const pending = [...document.images]
             .filter((img) => !img.complete)
-            .map((img) => new Promise((resolve) => {
-              img.addEventListener("load", resolve, { once: true })
-              img.addEventListener("error", resolve, { once: true })
-            }))
+            .map(
+              (img) =>
+                new Promise((resolve) => {
+                  img.addEventListener("load", resolve, { once: true })
+                  img.addEventListener("error", resolve, { once: true })
+                }),
+            )
           await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 3000))])
           window.scrollTo({ top: 0, behavior: "instant" })
           await new Promise((resolve) => setTimeout(resolve, 400))

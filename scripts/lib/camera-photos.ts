@@ -13,7 +13,12 @@ async function layer(next: () => number, width: number, height: number, scale: n
   const h = Math.max(2, Math.round(height / scale))
   const noise = Buffer.alloc(w * h * channels)
   for (let i = 0; i < noise.length; i += 1) noise[i] = Math.floor(next() * 256)
-  return scale === 1 ? noise : sharp(noise, { raw: { width: w, height: h, channels } }).resize(width, height, { kernel: "cubic" }).raw().toBuffer()
+  return scale === 1
+    ? noise
+    : sharp(noise, { raw: { width: w, height: h, channels } })
+        .resize(width, height, { kernel: "cubic" })
+        .raw()
+        .toBuffer()
 }
 
 /**
@@ -65,5 +70,7 @@ export async function writeCameraPhoto(file: string, { width = 6000, height = 40
 // Run by itself (npx tsx scripts/lib/camera-photos.ts <file> [seed]): writes one photo.
 if (require.main === module) {
   const started = performance.now()
-  writeCameraPhoto(process.argv[2] ?? "camera.jpg", { seed: Number(process.argv[3] ?? 1) }).then(() => console.log(`written in ${((performance.now() - started) / 1000).toFixed(1)} s`))
+  writeCameraPhoto(process.argv[2] ?? "camera.jpg", { seed: Number(process.argv[3] ?? 1) }).then(() =>
+    console.log(`written in ${((performance.now() - started) / 1000).toFixed(1)} s`),
+  )
 }

@@ -19,9 +19,7 @@ const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/
 export function chromiumPath(): string {
   const found = [process.env.CHROME_PATH, ...CANDIDATES].find((candidate) => candidate && fs.existsSync(candidate))
   if (!found) {
-    throw new Error(
-      "No Chromium found. Install it with `apt-get install -y chromium` (Debian/Ubuntu) or set CHROME_PATH to a Chrome or Chromium binary.",
-    )
+    throw new Error("No Chromium found. Install it with `apt-get install -y chromium` (Debian/Ubuntu) or set CHROME_PATH to a Chrome or Chromium binary.")
   }
   return found
 }

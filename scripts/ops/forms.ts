@@ -32,18 +32,33 @@ async function main(): Promise<void> {
     if (!argument || !argument.includes("@")) throw new Error(`${what} needs an e-mail address: npm run forms -- ${what} name@example.com`)
     if (what === "export") return console.log(JSON.stringify(await exportAddress(store, argument), null, 2))
     const removed = await forgetAddress(store, argument)
-    console.log(removed.length ? `Erased ${removed.length} record${removed.length === 1 ? "" : "s"} about ${argument} from ${store.location}:` : `${store.location} holds nothing about ${argument}.`)
+    console.log(
+      removed.length
+        ? `Erased ${removed.length} record${removed.length === 1 ? "" : "s"} about ${argument} from ${store.location}:`
+        : `${store.location} holds nothing about ${argument}.`,
+    )
     for (const key of removed) console.log(`  ${key}`)
     return
   }
   if (what === "subscribers") {
     const subscribers = await store.subscribers()
-    if (asJson) return console.log(JSON.stringify(subscribers.map(({ secret: _secret, ...rest }) => rest), null, 2))
+    if (asJson)
+      return console.log(
+        JSON.stringify(
+          subscribers.map(({ secret: _secret, ...rest }) => rest),
+          null,
+          2,
+        ),
+      )
     for (const s of subscribers) {
-      console.log(`${s.status.padEnd(12)} ${s.email}  since ${s.firstRequestedAt}${s.confirmedAt ? `, confirmed ${s.confirmedAt}` : ""}${s.unsubscribedAt ? `, unsubscribed ${s.unsubscribedAt}` : ""}`)
+      console.log(
+        `${s.status.padEnd(12)} ${s.email}  since ${s.firstRequestedAt}${s.confirmedAt ? `, confirmed ${s.confirmedAt}` : ""}${s.unsubscribedAt ? `, unsubscribed ${s.unsubscribedAt}` : ""}`,
+      )
     }
     const count = (status: string) => subscribers.filter((s) => s.status === status).length
-    console.log(`${count("confirmed")} confirmed, ${count("pending")} pending, ${count("unsubscribed")} unsubscribed (${store.location}); only confirmed addresses may be sent news`)
+    console.log(
+      `${count("confirmed")} confirmed, ${count("pending")} pending, ${count("unsubscribed")} unsubscribed (${store.location}); only confirmed addresses may be sent news`,
+    )
     return
   }
   if (what !== "contact" && what !== "subscribe") throw new Error(`Unknown "${what}". ${USAGE}`)

@@ -96,7 +96,9 @@ export function adminDevHandler(contentDir: string, csp: string) {
         response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end(`No ${url.pathname} in the CMS.`)
         return
       }
-      response.writeHead(200, { "content-type": contentType(name), "content-security-policy": csp, "x-robots-tag": "noindex, nofollow", "cache-control": "no-store" }).end(body)
+      response
+        .writeHead(200, { "content-type": contentType(name), "content-security-policy": csp, "x-robots-tag": "noindex, nofollow", "cache-control": "no-store" })
+        .end(body)
     } catch (error) {
       files = undefined
       response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end(`The CMS could not be prepared: ${(error as Error).message}`)
@@ -112,6 +114,9 @@ export function adminDevHandler(contentDir: string, csp: string) {
  * holds the production CMS, which saves to the Git host instead of the
  * checkout.
  */
-export function serveAdminInDevelop(app: { get(path: RegExp, handler: ReturnType<typeof adminDevHandler>): unknown }, contentDir = path.resolve("content")): void {
+export function serveAdminInDevelop(
+  app: { get(path: RegExp, handler: ReturnType<typeof adminDevHandler>): unknown },
+  contentDir = path.resolve("content"),
+): void {
   app.get(/^\/admin(\/.*)?$/, adminDevHandler(contentDir, cmsContentSecurityPolicy(cmsBackendOrigins(localBackend()))))
 }

@@ -182,7 +182,10 @@ export function objectFields(model: GraphQLSchema, type: GraphQLObjectType): Cms
 
 /** The folder's one JSON file (or the name it would have), relative to the project */
 function singleFile(contentDir: string, folder: string): string {
-  const json = fs.readdirSync(path.join(contentDir, folder)).filter((name) => name.endsWith(".json")).sort()
+  const json = fs
+    .readdirSync(path.join(contentDir, folder))
+    .filter((name) => name.endsWith(".json"))
+    .sort()
   return `content/${folder}/${json.includes(`${folder}.json`) ? `${folder}.json` : (json[0] ?? `${folder}.json`)}`
 }
 
@@ -229,7 +232,9 @@ export function cmsBackendOrigins(backend: CmsBackend): { connect: string[]; ima
   return { connect, images: [...(backend.name === "github" ? ["https://avatars.githubusercontent.com"] : []), ...connect] }
 }
 
-export type CmsEnvironment = Partial<Record<"CMS_BACKEND" | "CMS_REPO" | "CMS_BRANCH" | "CMS_BASE_URL" | "CMS_AUTH_ENDPOINT" | "CMS_API_ROOT" | "CMS_APP_ID", string>>
+export type CmsEnvironment = Partial<
+  Record<"CMS_BACKEND" | "CMS_REPO" | "CMS_BRANCH" | "CMS_BASE_URL" | "CMS_AUTH_ENDPOINT" | "CMS_API_ROOT" | "CMS_APP_ID", string>
+>
 
 /**
  * The production backend, from the build's environment (docs/cms.md):
@@ -252,7 +257,10 @@ export function productionBackend(env: CmsEnvironment): CmsBackend {
   }
   if (kind === "gitea" || kind === "forgejo") {
     const missing = (["CMS_BASE_URL", "CMS_APP_ID"] as const).filter((name) => !env[name])
-    if (missing.length) throw new Error(`CMS_BACKEND=${kind} needs ${missing.join(" and ")}: the address of the Gitea or Forgejo server and the OAuth application's client ID (docs/cms.md).`)
+    if (missing.length)
+      throw new Error(
+        `CMS_BACKEND=${kind} needs ${missing.join(" and ")}: the address of the Gitea or Forgejo server and the OAuth application's client ID (docs/cms.md).`,
+      )
     const base = env.CMS_BASE_URL!.replace(/\/+$/, "")
     return { name: "gitea", repo, branch, base_url: base, api_root: env.CMS_API_ROOT ?? `${base}/api/v1`, app_id: env.CMS_APP_ID! }
   }
@@ -273,7 +281,12 @@ export const localBackend = (): CmsBackend => ({ name: "proxy", proxy_url: `http
  */
 export function cmsConfig(
   contentDir: string,
-  { local = false, env = {} as CmsEnvironment, siteUrl, model = contentSchema() }: { local?: boolean; env?: CmsEnvironment; siteUrl?: string; model?: GraphQLSchema } = {},
+  {
+    local = false,
+    env = {} as CmsEnvironment,
+    siteUrl,
+    model = contentSchema(),
+  }: { local?: boolean; env?: CmsEnvironment; siteUrl?: string; model?: GraphQLSchema } = {},
 ): CmsConfig {
   const mediaFolder = dropInFolder(contentDir, model) ?? "content"
   return {

@@ -59,6 +59,7 @@ export async function answer(endpoint: Endpoint, req: GatsbyFunctionRequest, res
   res.status(result.status)
   // the service's own (Cache-Control: no-store, Content-Type) after the site's, as under npm start;
   // an answer with no body of its own (a redirect) is typed as Fastify types it there
-  for (const [name, value] of Object.entries({ ...SITE_HEADERS, "content-type": "text/plain; charset=utf-8", ...lowerCase(result.headers) })) res.setHeader(name, value)
+  for (const [name, value] of Object.entries({ ...SITE_HEADERS, "content-type": "text/plain; charset=utf-8", ...lowerCase(result.headers) }))
+    res.setHeader(name, value)
   res.send(result.body)
 }

@@ -38,7 +38,9 @@ function checkConditionalWrites(access: BlobAccess): Promise<void> {
     const first = await blobs().set(CHECK_KEY, "1", { onlyIfNew: true })
     const second = first.modified ? await blobs().set(CHECK_KEY, "1", { onlyIfNew: true }) : first
     if (second.modified) {
-      throw new Error(`Netlify Blobs store "${name}" did not refuse a second create of one key (onlyIfNew): conditional writes are not honoured, or the service failed; idempotency keys cannot be claimed safely`)
+      throw new Error(
+        `Netlify Blobs store "${name}" did not refuse a second create of one key (onlyIfNew): conditional writes are not honoured, or the service failed; idempotency keys cannot be claimed safely`,
+      )
     }
   })().catch((error: unknown) => {
     access.checked = undefined
@@ -119,7 +121,12 @@ export interface LambdaEvent {
  */
 export function connectLambdaEvent(event: LambdaEvent): boolean {
   if (!event.blobs) return false
-  const data = JSON.parse(Buffer.from(event.blobs, "base64").toString("utf8")) as { url?: string; url_uncached?: string; token?: string; primary_region?: string }
+  const data = JSON.parse(Buffer.from(event.blobs, "base64").toString("utf8")) as {
+    url?: string
+    url_uncached?: string
+    token?: string
+    primary_region?: string
+  }
   setEnvironmentContext({
     siteID: event.headers?.["x-nf-site-id"],
     deployID: event.headers?.["x-nf-deploy-id"],

@@ -7,9 +7,7 @@ import site from "../../content/site/site.json"
  * under dataDir; "netlify-blobs" writes to a Netlify Blobs store, with access
  * from the environment on Netlify, or from an explicit site ID and token.
  */
-export type StoreConfig =
-  | { backend: "files" }
-  | { backend: "netlify-blobs"; name: string; siteID?: string; token?: string; apiURL?: string }
+export type StoreConfig = { backend: "files" } | { backend: "netlify-blobs"; name: string; siteID?: string; token?: string; apiURL?: string }
 
 export const STORE_BACKENDS = ["files", "netlify-blobs"] as const
 
@@ -65,7 +63,8 @@ export function readRetention(env: NodeJS.ProcessEnv): Retention {
     const raw = env[name]
     if (raw === undefined || raw === "") return fallback
     const value = Number(raw)
-    if (!Number.isInteger(value) || value < 1 || value > 3650) throw new ConfigError(`${name} is "${raw}"; it must be a whole number of days from 1 to 3650 (default ${fallback}).`)
+    if (!Number.isInteger(value) || value < 1 || value > 3650)
+      throw new ConfigError(`${name} is "${raw}"; it must be a whole number of days from 1 to 3650 (default ${fallback}).`)
     return value
   }
   return {
@@ -74,7 +73,6 @@ export function readRetention(env: NodeJS.ProcessEnv): Retention {
     keyDays: days("FORMS_RETAIN_KEY_DAYS", RETENTION_DEFAULTS.keyDays),
   }
 }
-
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name]
@@ -119,7 +117,8 @@ function storeConfig(env: NodeJS.ProcessEnv): StoreConfig {
 
 export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
   const smtpUrl = url(env, "SMTP_URL")
-  if (smtpUrl && !/^smtps?:/.test(smtpUrl)) throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:password@mail.example.com:587.`)
+  if (smtpUrl && !/^smtps?:/.test(smtpUrl))
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:password@mail.example.com:587.`)
   return {
     dataDir: path.resolve(env.FORMS_DATA_DIR || path.join("var", "forms")),
     store: storeConfig(env),

@@ -29,7 +29,17 @@ function attributesOf(attributes: Attributes | null): string {
 }
 
 function contentOf(children: readonly Child[]): string {
-  return children.map((child) => (child instanceof Markup ? child.html : Array.isArray(child) ? contentOf(child) : child === null || child === undefined || child === false ? "" : escapeHtml(String(child)))).join("")
+  return children
+    .map((child) =>
+      child instanceof Markup
+        ? child.html
+        : Array.isArray(child)
+          ? contentOf(child)
+          : child === null || child === undefined || child === false
+            ? ""
+            : escapeHtml(String(child)),
+    )
+    .join("")
 }
 
 /** One element: `h("p", { class: "error" }, "text", h("a", { href: "#" }, "link"))` */

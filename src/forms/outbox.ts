@@ -61,13 +61,16 @@ function schedule(state: OutboxState): void {
   state.timer = undefined
   if (state.queue.size === 0) return
   const next = Math.min(...[...state.queue.values()].map((entry) => entry.dueAt))
-  state.timer = setTimeout(() => {
-    state.timer = undefined
-    state.pumping = pump(state).finally(() => {
-      state.pumping = undefined
-      schedule(state)
-    })
-  }, Math.max(0, next - Date.now()))
+  state.timer = setTimeout(
+    () => {
+      state.timer = undefined
+      state.pumping = pump(state).finally(() => {
+        state.pumping = undefined
+        schedule(state)
+      })
+    },
+    Math.max(0, next - Date.now()),
+  )
   state.timer.unref()
 }
 
@@ -85,7 +88,9 @@ async function pump(state: OutboxState): Promise<void> {
       } catch (error) {
         entry.attempts += 1
         entry.dueAt = Date.now() + backoff(config, entry.attempts)
-        log.warn(`forms: sending ${jobId(entry.job)} failed (attempt ${entry.attempts}, next in ${Math.round(backoff(config, entry.attempts) / 1000)} s): ${(error as Error).message}`)
+        log.warn(
+          `forms: sending ${jobId(entry.job)} failed (attempt ${entry.attempts}, next in ${Math.round(backoff(config, entry.attempts) / 1000)} s): ${(error as Error).message}`,
+        )
       }
     }
   }
@@ -112,7 +117,9 @@ async function record(state: OutboxState, job: Job, write: () => Promise<void>):
     await write()
   } catch (error) {
     state.unrecorded.set(jobId(job), write)
-    throw new Error(`the outcome of ${jobId(job)} could not be recorded (kept until it can; nothing is sent again meanwhile): ${(error as Error).message}`, { cause: error })
+    throw new Error(`the outcome of ${jobId(job)} could not be recorded (kept until it can; nothing is sent again meanwhile): ${(error as Error).message}`, {
+      cause: error,
+    })
   }
 }
 
@@ -122,7 +129,9 @@ async function sendContact(state: OutboxState, id: string): Promise<void> {
   const delivery = await store.delivery(id)
   if (delivery.deliveredAt) return
   if (delivery.sendingSince) {
-    log.warn(`forms: the e-mail for contact:${id} was being sent at ${delivery.sendingSince} when its process stopped; it may have gone out, so it is not sent again (npm run forms -- contact lists it).`)
+    log.warn(
+      `forms: the e-mail for contact:${id} was being sent at ${delivery.sendingSince} when its process stopped; it may have gone out, so it is not sent again (npm run forms -- contact lists it).`,
+    )
     return
   }
   const submission = await store.get("contact", id)
@@ -190,7 +199,8 @@ async function owed(store: Store): Promise<{ jobs: { job: Job; attempts: number 
     else jobs.push({ job: { kind: "contact", id: submission.id }, attempts: delivery.attempts })
   }
   for (const subscriber of await store.subscribers()) {
-    if (subscriber.mailDue && subscriber.status === "pending") jobs.push({ job: { kind: "confirm", key: subscriberKey(subscriber.email) }, attempts: subscriber.mailAttempts })
+    if (subscriber.mailDue && subscriber.status === "pending")
+      jobs.push({ job: { kind: "confirm", key: subscriberKey(subscriber.email) }, attempts: subscriber.mailAttempts })
   }
   return { jobs, interrupted }
 }
@@ -199,13 +209,17 @@ async function owed(store: Store): Promise<{ jobs: { job: Job; attempts: number 
 async function start(state: OutboxState): Promise<void> {
   const { store, config, log } = state
   if (!state.transport) {
-    log.warn(`forms: SMTP_URL is not set, so submissions are stored in ${store.location} and not e-mailed. Set SMTP_URL to deliver them; nothing stored is lost.`)
+    log.warn(
+      `forms: SMTP_URL is not set, so submissions are stored in ${store.location} and not e-mailed. Set SMTP_URL to deliver them; nothing stored is lost.`,
+    )
     return
   }
   log.info(`forms: submissions are stored in ${store.location} and e-mailed to ${config.mailTo}.`)
   const { jobs, interrupted } = await owed(store)
   if (interrupted > 0) {
-    log.warn(`forms: ${interrupted} contact e-mail${interrupted > 1 ? "s were" : " was"} being sent when a process stopped and may have gone out; not sent again (npm run forms -- contact lists ${interrupted > 1 ? "them" : "it"} as "interrupted").`)
+    log.warn(
+      `forms: ${interrupted} contact e-mail${interrupted > 1 ? "s were" : " was"} being sent when a process stopped and may have gone out; not sent again (npm run forms -- contact lists ${interrupted > 1 ? "them" : "it"} as "interrupted").`,
+    )
   }
   for (const { job, attempts } of jobs) enqueue(state, job, attempts)
 }
@@ -289,7 +303,9 @@ export function createOutbox(config: FormsConfig, store: Store, log: Logger) {
     config,
     store,
     log,
-    transport: config.smtpUrl ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : undefined,
+    transport: config.smtpUrl
+      ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+      : undefined,
     queue: new Map(),
     timer: undefined,
     pumping: undefined,

@@ -46,12 +46,18 @@ export async function purge(store: Store, retention: Retention, now = new Date()
   }
   // pending since, or unsubscribed since: past unconfirmedDays, the address goes
   const expired = (subscriber: Subscriber | undefined) =>
-    subscriber !== undefined && olderThan(subscriber.status === "pending" ? subscriber.lastRequestedAt : subscriber.status === "unsubscribed" ? subscriber.unsubscribedAt : undefined, retention.unconfirmedDays, now)
+    subscriber !== undefined &&
+    olderThan(
+      subscriber.status === "pending" ? subscriber.lastRequestedAt : subscriber.status === "unsubscribed" ? subscriber.unsubscribedAt : undefined,
+      retention.unconfirmedDays,
+      now,
+    )
   for (const subscriber of await store.subscribers()) {
     if (!expired(subscriber)) continue
     // judged again under the lock: the address may have subscribed again since the list was read
     const key = subscriberKey(subscriber.email)
-    if (await store.lock(locks.subscriber(key), async () => expired(await store.subscriber(key)) && store.remove(layout.subscriber(key)))) report.unconfirmedSubscriptions += 1
+    if (await store.lock(locks.subscriber(key), async () => expired(await store.subscriber(key)) && store.remove(layout.subscriber(key))))
+      report.unconfirmedSubscriptions += 1
   }
   for (const kind of ["contact", "subscribe"] as const) {
     for (const { key, id, claimedAt } of await store.idempotencyKeys(kind)) {
@@ -93,7 +99,9 @@ export interface AddressRecords {
 /** Every record about an address: its contact messages with their delivery records, its subscribe requests and its subscription. */
 export async function exportAddress(store: Store, address: string): Promise<AddressRecords> {
   const contactMessages = await Promise.all(
-    (await store.list("contact")).filter((submission) => sameAddress(submission.values.email, address)).map(async (message) => ({ message, delivery: await store.delivery(message.id) })),
+    (await store.list("contact"))
+      .filter((submission) => sameAddress(submission.values.email, address))
+      .map(async (message) => ({ message, delivery: await store.delivery(message.id) })),
   )
   const subscribeRequests = (await store.list("subscribe")).filter((submission) => sameAddress(submission.values.email, address))
   const subscriber = await store.subscriber(subscriberKey(address))

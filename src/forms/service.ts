@@ -40,7 +40,9 @@ export function formServiceOn(config: FormsConfig, store: Store, log: Logger = c
     if (removed > 0) log.warn(`forms: removed ${removed} temporary file${removed > 1 ? "s" : ""} an earlier crash or full disk left in ${config.dataDir}.`)
   })().catch((error: Error) => log.error(`forms: could not clear temporary files at start: ${error.message}`))
   // the decoy record exists before the first lookup of an unknown address needs it
-  const started = swept.then(() => Promise.all([outbox.start(), store.readDecoy()])).catch((error: Error) => log.error(`forms: could not read the store at start: ${error.message}`))
+  const started = swept
+    .then(() => Promise.all([outbox.start(), store.readDecoy()]))
+    .catch((error: Error) => log.error(`forms: could not read the store at start: ${error.message}`))
   // Retention (privacy.ts): at start, then once a day
   const applyRetention = async () => {
     try {
@@ -96,7 +98,9 @@ export type FormService = ReturnType<typeof formServiceOn>
  * handler's own refusals.
  */
 export function refusedEarly(status: number, request: Pick<FormRequest, "headers">, error?: unknown): FormResponse {
-  if (error instanceof TooManyFields) return refuse({ method: "POST", body: undefined, ip: "", ...request }, 413, fill(copy.errors.too_many_fields, { max: error.limit }))
-  const message = status === 413 ? copy.errors.too_large : status === 415 ? copy.errors.unsupported_type : status >= 500 ? copy.errors.server : copy.errors.malformed
+  if (error instanceof TooManyFields)
+    return refuse({ method: "POST", body: undefined, ip: "", ...request }, 413, fill(copy.errors.too_many_fields, { max: error.limit }))
+  const message =
+    status === 413 ? copy.errors.too_large : status === 415 ? copy.errors.unsupported_type : status >= 500 ? copy.errors.server : copy.errors.malformed
   return refuse({ method: "POST", body: undefined, ip: "", ...request }, status >= 500 ? 503 : status, message)
 }

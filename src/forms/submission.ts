@@ -41,7 +41,11 @@ function fieldCount(body: unknown): number {
 function invalid(kind: FormKind, request: FormRequest, errors: FieldError[], status = 422): FormResponse {
   const shown: ShownError[] = errors.map((error) => ({ field: error.field, text: errorText(kind, error) }))
   if (wantsJson(request)) {
-    return json(status, { ok: false, message: copy.status.failed, errors: errors.map((error, index) => ({ field: error.field, code: error.code, message: shown[index]!.text })) })
+    return json(status, {
+      ok: false,
+      message: copy.status.failed,
+      errors: errors.map((error, index) => ({ field: error.field, code: error.code, message: shown[index]!.text })),
+    })
   }
   const values = typeof request.body === "object" && request.body !== null ? (request.body as Record<string, unknown>) : {}
   return html(status, formPage(kind, values, shown))
@@ -54,7 +58,13 @@ function invalid(kind: FormKind, request: FormRequest, errors: FieldError[], sta
  * The store, outbox and rate limiter are the service's own, shared with the
  * subscription links.
  */
-export function createSubmission(config: FormsConfig, store: Store, outbox: Outbox, limiter: RateLimiterMemory, subscribe: (email: string, now: Date) => Promise<void>) {
+export function createSubmission(
+  config: FormsConfig,
+  store: Store,
+  outbox: Outbox,
+  limiter: RateLimiterMemory,
+  subscribe: (email: string, now: Date) => Promise<void>,
+) {
   async function submit(kind: FormKind, request: FormRequest): Promise<FormResponse> {
     if (request.method !== "POST") return refuse(request, 405, copy.errors.method_not_allowed, { Allow: "POST" })
     const rateLimited = await limited(limiter, kind, request)
@@ -64,7 +74,8 @@ export function createSubmission(config: FormsConfig, store: Store, outbox: Outb
     if (fieldCount(request.body) > MAX_FIELDS) return refuse(request, 413, fill(copy.errors.too_many_fields, { max: MAX_FIELDS }))
     const result = validateSubmission(kind, request.body, { requireFillTime: mediaType(request) === "application/json" })
     // what is not text (not an object, invalid UTF-8, control characters) or an estimate that cannot be read is a malformed request: 400; a person's slip is 422
-    if (!result.ok) return invalid(kind, request, result.errors, result.errors.some((error) => error.code === "not_text" || error.code === "invalid_estimate") ? 400 : 422)
+    if (!result.ok)
+      return invalid(kind, request, result.errors, result.errors.some((error) => error.code === "not_text" || error.code === "invalid_estimate") ? 400 : 422)
 
     const body = request.body as Record<string, unknown>
     const rawKey = header(request, "idempotency-key") || body[IDEMPOTENCY_KEY]
@@ -72,7 +83,13 @@ export function createSubmission(config: FormsConfig, store: Store, outbox: Outb
       return refuse(request, 400, `${IDEMPOTENCY_KEY} must be 8 to 100 letters, digits, - or _.`)
     }
     const now = new Date()
-    const saved = await store.save(kind, result.values, { idempotencyKey: rawKey || undefined, ip: request.ip, now, estimate: result.estimate, ...(kind === "contact" ? { source: leadOrigin(request) } : {}) })
+    const saved = await store.save(kind, result.values, {
+      idempotencyKey: rawKey || undefined,
+      ip: request.ip,
+      now,
+      estimate: result.estimate,
+      ...(kind === "contact" ? { source: leadOrigin(request) } : {}),
+    })
     if (kind === "contact") {
       // stored: the e-mail now, within a bounded wait, where the process may be frozen once it has answered
       if (!saved.duplicate && config.sendWithinMs > 0) await outbox.sendNow({ kind: "contact", id: saved.id }, config.sendWithinMs)

@@ -70,7 +70,12 @@ export function createSubscription(config: FormsConfig, store: Store, outbox: Ou
       // address costs the same store work as a new one and the answer's time
       // does not tell them apart
       const since = now.getTime() - Date.parse(existing.lastRequestedAt)
-      if (existing.status === "confirmed" || existing.mailDue || since < config.confirm.cooldownS * 1000 || existing.confirmationsRequested >= config.confirm.max) {
+      if (
+        existing.status === "confirmed" ||
+        existing.mailDue ||
+        since < config.confirm.cooldownS * 1000 ||
+        existing.confirmationsRequested >= config.confirm.max
+      ) {
         await store.setSubscriber(existing)
         return false
       }
@@ -89,7 +94,10 @@ export function createSubscription(config: FormsConfig, store: Store, outbox: Ou
    * of the answer does not tell whether an address is subscribed. expected
    * gives what the token must be for a subscriber's key and secret.
    */
-  async function holderOf(token: unknown, expected: (key: string, secret: string) => string): Promise<{ key: string; token: string; subscriber: Subscriber } | undefined> {
+  async function holderOf(
+    token: unknown,
+    expected: (key: string, secret: string) => string,
+  ): Promise<{ key: string; token: string; subscriber: Subscriber } | undefined> {
     const match = typeof token === "string" ? TOKEN_SHAPE.exec(token) : null
     if (!match) return undefined
     const key = match[1]!
@@ -122,7 +130,8 @@ export function createSubscription(config: FormsConfig, store: Store, outbox: Ou
     if (request.method === "POST" && !ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type)
     await withLock(key, async () => {
       const current = await store.subscriber(key)
-      if (current && current.status !== "confirmed") await store.setSubscriber({ ...current, status: "confirmed", confirmedAt: new Date().toISOString(), mailDue: false })
+      if (current && current.status !== "confirmed")
+        await store.setSubscriber({ ...current, status: "confirmed", confirmedAt: new Date().toISOString(), mailDue: false })
     })
     return wantsJson(request) ? json(200, { ok: true }) : redirect(noticePath("subscribe-confirmed"))
   }
@@ -149,7 +158,8 @@ export function createSubscription(config: FormsConfig, store: Store, outbox: Ou
     if (!fromLink && !ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type)
     await withLock(key, async () => {
       const current = await store.subscriber(key)
-      if (current && current.status !== "unsubscribed") await store.setSubscriber({ ...current, status: "unsubscribed", unsubscribedAt: new Date().toISOString(), mailDue: false })
+      if (current && current.status !== "unsubscribed")
+        await store.setSubscriber({ ...current, status: "unsubscribed", unsubscribedAt: new Date().toISOString(), mailDue: false })
     })
     if (fromLink || wantsJson(request)) return json(200, { ok: true })
     return redirect(noticePath("unsubscribed"))

@@ -75,7 +75,8 @@ export function redecodeLeftovers(body: unknown): unknown {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return body
   const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
   for (const [name, value] of Object.entries(body)) {
-    values[name] = typeof value === "string" && escapesAreNotUtf8(value) ? new URLSearchParams(`v=${value.replace(/[&+#]/g, encodeURIComponent)}`).get("v") : value
+    values[name] =
+      typeof value === "string" && escapesAreNotUtf8(value) ? new URLSearchParams(`v=${value.replace(/[&+#]/g, encodeURIComponent)}`).get("v") : value
   }
   return values
 }

@@ -93,8 +93,7 @@ export function useFormSubmit(copy: FormCopy) {
   )
 
   /** Props that tie a field to its error message, if it has one. */
-  const errorProps = (id: string, name: string) =>
-    state.errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {}
+  const errorProps = (id: string, name: string) => (state.errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {})
 
   return { state, onSubmit, errorProps }
 }

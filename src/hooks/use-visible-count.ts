@@ -29,9 +29,7 @@ export function useVisibleCount(steps: VisibleSteps): number {
   )
   const read = useCallback(
     () => {
-      const narrowestMatch = [...steps.responsive]
-        .sort((a, b) => a.maxWidth - b.maxWidth)
-        .find((step) => window.matchMedia(query(step.maxWidth)).matches)
+      const narrowestMatch = [...steps.responsive].sort((a, b) => a.maxWidth - b.maxWidth).find((step) => window.matchMedia(query(step.maxWidth)).matches)
       return narrowestMatch?.visible ?? steps.visible
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the steps come from content: compared by value (key), not by object identity

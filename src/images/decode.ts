@@ -52,7 +52,10 @@ export async function readPicture(file: string | Buffer): Promise<{ width: numbe
   }
   const { width = 0, height = 0 } = metadata
   if (width * height > MAX_PIXELS) {
-    return { problem: `is ${width} × ${height} px, more than the build reads (${Math.floor(MAX_PIXELS / 1e6)} megapixels at most)`, todo: "export it smaller, e.g. 6000 px wide" }
+    return {
+      problem: `is ${width} × ${height} px, more than the build reads (${Math.floor(MAX_PIXELS / 1e6)} megapixels at most)`,
+      todo: "export it smaller, e.g. 6000 px wide",
+    }
   }
   try {
     // decoded into memory and dropped: what the build's first resize reads
@@ -63,7 +66,10 @@ export async function readPicture(file: string | Buffer): Promise<{ width: numbe
     if (CUT_OFF.test(reason) || endsTooSoon(bytes, metadata.format)) {
       return { problem: "is cut off: the file ends before the picture does (a copy or upload that did not finish)", todo: "copy or export it again" }
     }
-    return { problem: /failOn/.test(reason) ? "is damaged: its data cannot be read to the end" : `cannot be read to the end (${reason})`, todo: "export it again" }
+    return {
+      problem: /failOn/.test(reason) ? "is damaged: its data cannot be read to the end" : `cannot be read to the end (${reason})`,
+      todo: "export it again",
+    }
   }
 }
 

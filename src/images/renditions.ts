@@ -88,7 +88,11 @@ export async function makeRendition(source: Buffer, target: string, box: { width
  * so a changed picture gets a new copy and the build can match each copy to
  * its source's File node. Copies of pictures that changed or left are removed.
  */
-export async function prepareRenditions(sources: readonly string[], dir: string, box: { width: number; height: number } = GALLERY_LARGEST): Promise<RenditionReport> {
+export async function prepareRenditions(
+  sources: readonly string[],
+  dir: string,
+  box: { width: number; height: number } = GALLERY_LARGEST,
+): Promise<RenditionReport> {
   const report: RenditionReport = { made: [], kept: 0, removed: 0 }
   // Each source's MD5 by its size, time and inode (as gatsby-source-filesystem
   // keys its own), so a rebuild does not read 6 MB per unchanged photo
@@ -104,7 +108,11 @@ export async function prepareRenditions(sources: readonly string[], dir: string,
       const stat = await fs.stat(file)
       const key = `${file}:${stat.size}:${stat.mtimeMs}:${stat.ino}`
       let content: Buffer | undefined
-      const digest = known[key] ?? createHash("md5").update((content = await fs.readFile(file))).digest("hex")
+      const digest =
+        known[key] ??
+        createHash("md5")
+          .update((content = await fs.readFile(file)))
+          .digest("hex")
       digests[key] = digest
       wanted.add(digest)
       const target = path.join(dir, digest, path.basename(file))
@@ -137,8 +145,10 @@ interface FileLike {
  */
 export function withRenditions<F extends FileLike>(files: readonly F[], renditions: readonly F[]): Map<F, F> {
   const byKey = new Map(renditions.map((copy) => [`${copy.relativeDirectory}/${copy.base}`, copy]))
-  return new Map(files.flatMap((file) => {
-    const copy = byKey.get(`${file.internal.contentDigest}/${file.base}`)
-    return copy ? [[file, copy] as [F, F]] : []
-  }))
+  return new Map(
+    files.flatMap((file) => {
+      const copy = byKey.get(`${file.internal.contentDigest}/${file.base}`)
+      return copy ? [[file, copy] as [F, F]] : []
+    }),
+  )
 }

@@ -49,7 +49,10 @@ export interface QuoteWords {
 const FACTOR = new Intl.NumberFormat("en-GB", { maximumSignificantDigits: 4 })
 
 /** The measures with the grid credit's label naming the grid these inputs use (India's, or the visitor's own factor) */
-export function measuresFor<M extends Measure>(measures: Record<keyof ResultMeasures, M> & GridWords, inputs: Pick<Inputs, "grid">): Record<keyof ResultMeasures, M> {
+export function measuresFor<M extends Measure>(
+  measures: Record<keyof ResultMeasures, M> & GridWords,
+  inputs: Pick<Inputs, "grid">,
+): Record<keyof ResultMeasures, M> {
   const grid = inputs.grid === undefined ? measures.gridDefault : fill(measures.gridOwn, { factor: FACTOR.format(inputs.grid) })
   return { ...measures, gridCredit: { ...measures.gridCredit, label: fill(measures.gridCredit.label, { grid }) } }
 }

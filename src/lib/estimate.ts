@@ -163,7 +163,9 @@ const range = (each: (level: Level) => number): Range => ({ low: each("low"), ty
 
 /** Which solutions suit a stream: electricity with an efficiency, charcoal and biochar with a yield */
 export function solutionsFor(stream: Stream): SolutionId[] {
-  return SOLUTION_IDS.filter((id) => Boolean(id === "electricity" ? stream.efficiency && stream.heatingValue : id === "charcoal" ? stream.charcoalYield : stream.biocharYield))
+  return SOLUTION_IDS.filter((id) =>
+    Boolean(id === "electricity" ? stream.efficiency && stream.heatingValue : id === "charcoal" ? stream.charcoalYield : stream.biocharYield),
+  )
 }
 
 /**
@@ -171,7 +173,8 @@ export function solutionsFor(stream: Stream): SolutionId[] {
  * factor's typical value. A stream with none is taken as delivered: its
  * figures already hold its water, and the moisture cannot be changed.
  */
-export const defaultMoisture = (model: EstimateModel, stream: Stream): number => (stream.moisture ? factorById(model, stream.moisture).typical : (stream.heatingValueMoisture ?? 0))
+export const defaultMoisture = (model: EstimateModel, stream: Stream): number =>
+  stream.moisture ? factorById(model, stream.moisture).typical : (stream.heatingValueMoisture ?? 0)
 export const moistureFixed = (stream: Stream): boolean => !stream.moisture
 /** The default operating days: the shared factor's typical value, a whole number */
 export const defaultDays = (model: EstimateModel): number => Math.round(factorById(model, model.shared.operatingDays).typical)
@@ -189,7 +192,9 @@ export function heatingValueAt(value: number, givenAt: number, moisture: number,
 
 /** Tonnes a year and tonnes on an operating day, from the amount as given */
 export function tonnage(inputs: Pick<Inputs, "amount" | "per" | "days">): { perDay: number; perYear: number } {
-  return inputs.per === "day" ? { perDay: inputs.amount, perYear: inputs.amount * inputs.days } : { perDay: inputs.amount / inputs.days, perYear: inputs.amount }
+  return inputs.per === "day"
+    ? { perDay: inputs.amount, perYear: inputs.amount * inputs.days }
+    : { perDay: inputs.amount / inputs.days, perYear: inputs.amount }
 }
 
 /**
@@ -350,8 +355,14 @@ export function factorsUsed(model: EstimateModel, inputs: Pick<Inputs, "stream" 
     stream.referencePlant,
     shared.operatingDays,
   ])
-  if (electricity) [shared.latentHeat, shared.supportFuel, shared.smallestPlant, shared.largestPlant, inputs.grid === undefined ? shared.gridEmission : undefined].forEach((id) => ids.add(id))
-  if (stream.landfillCarbon) [shared.decomposable, shared.methaneCorrection, shared.methaneFraction, shared.oxidation, shared.methaneWarming, shared.gasCollected].forEach((id) => ids.add(id))
+  if (electricity)
+    [shared.latentHeat, shared.supportFuel, shared.smallestPlant, shared.largestPlant, inputs.grid === undefined ? shared.gridEmission : undefined].forEach(
+      (id) => ids.add(id),
+    )
+  if (stream.landfillCarbon)
+    [shared.decomposable, shared.methaneCorrection, shared.methaneFraction, shared.oxidation, shared.methaneWarming, shared.gasCollected].forEach((id) =>
+      ids.add(id),
+    )
   return model.factors.filter((factor) => ids.has(factor.id))
 }
 
@@ -392,7 +403,9 @@ export function numberReader(locale: string): NumberReader {
     if (/^\d+(\.\d+)?e[+-]?\d+$/i.test(text)) return Number(text)
     const groupSign = spaces.test(group) ? "\u0000" : group
     // groups of three (1,000,000), or in a locale that writes them, of two above the thousands (en-IN 10,00,000)
-    const thousands = lakhs ? `(\\d{1,3}(${escape(groupSign)}\\d{3})+|\\d{1,2}(${escape(groupSign)}\\d{2})+${escape(groupSign)}\\d{3})` : `\\d{1,3}(${escape(groupSign)}\\d{3})+`
+    const thousands = lakhs
+      ? `(\\d{1,3}(${escape(groupSign)}\\d{3})+|\\d{1,2}(${escape(groupSign)}\\d{2})+${escape(groupSign)}\\d{3})`
+      : `\\d{1,3}(${escape(groupSign)}\\d{3})+`
     const grouped = new RegExp(`^${thousands}(${escape(decimal)}\\d+)?$`)
     const plain = new RegExp(`^\\d+(${escape(decimal)}\\d+)?$`)
     if (grouped.test(text) || plain.test(text)) return Number(text.split(groupSign).join("").replace(decimal, "."))
@@ -444,7 +457,13 @@ export function readInputs(
 
 /** The inputs as the page's address carries them (?stream=rice-husk&amount=20&per=day&moisture=10&days=330, then &grid=0.5 for the visitor's own grid) */
 export function toQuery(inputs: Inputs): string {
-  const query = new URLSearchParams({ stream: inputs.stream, amount: String(inputs.amount), per: inputs.per, moisture: String(inputs.moisture), days: String(inputs.days) })
+  const query = new URLSearchParams({
+    stream: inputs.stream,
+    amount: String(inputs.amount),
+    per: inputs.per,
+    moisture: String(inputs.moisture),
+    days: String(inputs.days),
+  })
   if (inputs.grid !== undefined) query.set("grid", String(inputs.grid))
   return query.toString()
 }

@@ -27,7 +27,10 @@ export function Head({ data }: HeadProps<Queries.ProductPageQuery>) {
       pathname="/product"
       title={products?.title}
       description={products?.description}
-      structuredData={({ site, company }) => [breadcrumbs(site, [{ name: products?.breadcrumb ?? "", pathname: "/product" }]), machineList(site, company, machines)]}
+      structuredData={({ site, company }) => [
+        breadcrumbs(site, [{ name: products?.breadcrumb ?? "", pathname: "/product" }]),
+        machineList(site, company, machines),
+      ]}
     />
   )
 }

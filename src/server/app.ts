@@ -48,7 +48,13 @@ export function refuseMalformed(error: NodeJS.ErrnoException, socket: Duplex, he
   if (error.code === "ECONNRESET" || socket.destroyed) return
   if (!socket.writable) return void socket.destroy(error)
   const status = PARSER_STATUS[error.code ?? ""] ?? 400
-  const lines = Object.entries({ ...headers, "cache-control": REVALIDATE, "content-type": "text/html; charset=utf-8", "content-length": String(page.length), connection: "close" }).map(([name, value]) => `${name}: ${value}`)
+  const lines = Object.entries({
+    ...headers,
+    "cache-control": REVALIDATE,
+    "content-type": "text/html; charset=utf-8",
+    "content-length": String(page.length),
+    connection: "close",
+  }).map(([name, value]) => `${name}: ${value}`)
   // end, not write and destroy: the page is larger than one write, and a
   // destroy drops what is still buffered; a client that does not read it is cut after 5 s
   socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join("\r\n")}\r\n\r\n`), page]))
@@ -130,7 +136,12 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
 
   // Expect: other than 100-continue, which Node refuses itself with a bare 417
   app.server.on("checkExpectation", (request: http.IncomingMessage, response: http.ServerResponse) => {
-    response.writeHead(417, { ...headersFor(pathOf(request.url ?? "/")), "cache-control": REVALIDATE, "content-type": "text/html; charset=utf-8", connection: "close" })
+    response.writeHead(417, {
+      ...headersFor(pathOf(request.url ?? "/")),
+      "cache-control": REVALIDATE,
+      "content-type": "text/html; charset=utf-8",
+      connection: "close",
+    })
     response.end(errorPage)
   })
 
@@ -198,7 +209,16 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
   // accept everywhere (a compressed body does not parse: 400)
   for (const endpoint of ENDPOINTS) {
     app.all(`/api/${endpoint}`, { decompress: false }, async (request: FastifyRequest, reply: FastifyReply) =>
-      send(reply, await service.handle(endpoint, { method: request.method, headers: request.headers, body: request.body, query: request.query as Record<string, unknown>, ip: request.ip })),
+      send(
+        reply,
+        await service.handle(endpoint, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          query: request.query as Record<string, unknown>,
+          ip: request.ip,
+        }),
+      ),
     )
   }
 

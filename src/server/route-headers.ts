@@ -31,7 +31,9 @@ export interface SiteRoutes {
  */
 export function readSiteRoutes(file: string): SiteRoutes {
   const refuse = (problem: string) =>
-    new ConfigError(`${file} is ${problem}; the production-server adapter in gatsby-config.ts writes it at the end of \`npm run build\`. Build again (\`npm run build\`, or \`npm start\`, which builds when this file is missing or corrupt).`)
+    new ConfigError(
+      `${file} is ${problem}; the production-server adapter in gatsby-config.ts writes it at the end of \`npm run build\`. Build again (\`npm run build\`, or \`npm start\`, which builds when this file is missing or corrupt).`,
+    )
   let text: string
   try {
     text = fs.readFileSync(file, "utf8")
@@ -45,7 +47,8 @@ export function readSiteRoutes(file: string): SiteRoutes {
   } catch (error) {
     throw refuse(`corrupt: it does not parse (${(error as Error).message.replace(/\s+/g, " ")})`)
   }
-  if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes) || !Array.isArray(routes?.rules)) throw refuse("not the adapter's (no files, headerRoutes and rules lists)")
+  if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes) || !Array.isArray(routes?.rules))
+    throw refuse("not the adapter's (no files, headerRoutes and rules lists)")
   return routes as SiteRoutes
 }
 

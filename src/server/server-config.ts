@@ -24,7 +24,8 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: numb
   const raw = env[name]
   if (raw === undefined || raw === "") return fallback
   const value = Number(raw)
-  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} is "${raw}"; it must be a whole number from ${min} to ${max} (default ${fallback}).`)
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} is "${raw}"; it must be a whole number from ${min} to ${max} (default ${fallback}).`)
   return value
 }
 
@@ -58,7 +59,10 @@ export function parseTrustProxy(raw: string | undefined): ServerConfig["trustPro
   }
   const entries = value.split(",").map((entry) => entry.trim())
   const bad = entries.filter((entry) => !isAddressOrRange(entry))
-  if (bad.length) throw new ConfigError(`TRUST_PROXY is "${value}"; ${bad.map((entry) => `"${entry}"`).join(", ")} is not an IP address or range. Use a number of proxy hops or a comma-separated list of addresses and ranges.`)
+  if (bad.length)
+    throw new ConfigError(
+      `TRUST_PROXY is "${value}"; ${bad.map((entry) => `"${entry}"`).join(", ")} is not an IP address or range. Use a number of proxy hops or a comma-separated list of addresses and ranges.`,
+    )
   return entries
 }
 

@@ -10,7 +10,10 @@ interface Context {
 }
 
 function notice(data: Queries.NoticeTemplateQuery, id: string) {
-  return required(required(data.formsJson, "content/forms/forms.json").pages.find((page) => page.id === id), `content/forms/forms.json pages "${id}"`)
+  return required(
+    required(data.formsJson, "content/forms/forms.json").pages.find((page) => page.id === id),
+    `content/forms/forms.json pages "${id}"`,
+  )
 }
 
 /** Where a form sent without JavaScript ends: thank you, check your inbox, subscribed. */

@@ -26,7 +26,8 @@ export const partytownBrowserPlugin = () => createRequire(path.resolve("package.
 
 /** The CSS extraction plugin told that the stylesheets' order does not matter; undefined when the config has none (the HTML stages) */
 function withCssInAnyOrder(config: { plugins?: unknown[] }): boolean {
-  const extract = config.plugins?.find((plugin) => (plugin as object | null)?.constructor?.name === "MiniCssExtractPlugin") as { options?: { ignoreOrder?: boolean } } | undefined
+  const extract = config.plugins?.find((plugin) => (plugin as object | null)?.constructor?.name === "MiniCssExtractPlugin") as
+    { options?: { ignoreOrder?: boolean } } | undefined
   if (!extract?.options) return false
   extract.options.ignoreOrder = true
   return true

@@ -20,11 +20,18 @@ export async function blobsApiProxy(target: string): Promise<{ url: string; clos
     const chunks: Buffer[] = []
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk))
     incoming.on("end", () => {
-      const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => name !== "host" && name !== "connection").map(([name, value]) => [name, String(value)]))
+      const headers = Object.fromEntries(
+        Object.entries(incoming.headers)
+          .filter(([name]) => name !== "host" && name !== "connection")
+          .map(([name, value]) => [name, String(value)]),
+      )
       const body = chunks.length ? Buffer.concat(chunks) : undefined
       fetch(`${target}${pathname}`, { method: incoming.method, headers, body })
         .then(async (response) => {
-          outgoing.writeHead(response.status, Object.fromEntries([...response.headers].filter(([name]) => name !== "content-encoding" && name !== "content-length")))
+          outgoing.writeHead(
+            response.status,
+            Object.fromEntries([...response.headers].filter(([name]) => name !== "content-encoding" && name !== "content-length")),
+          )
           outgoing.end(Buffer.from(await response.arrayBuffer()))
         })
         .catch((error: Error) => {

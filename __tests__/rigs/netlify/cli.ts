@@ -46,8 +46,16 @@ export function ensureCli(): { entry: string; root: string; installedSeconds?: n
   const started = Date.now()
   fs.mkdirSync(CACHE, { recursive: true })
   // npm from the PATH npm gave this script; --prefix keeps the install out of the project
-  execFileSync("npm", ["install", "--prefix", CACHE, "--no-audit", "--no-fund", "--no-save", "--loglevel=error", `netlify-cli@${CLI_VERSION}`, `deno@${DENO_VERSION}`], { stdio: "inherit", timeout: 10 * 60_000 })
-  for (const file of [ENTRY, DENO]) if (!fs.existsSync(file)) throw new Error(`netlify-cli@${CLI_VERSION} and deno@${DENO_VERSION} were installed into ${CACHE}, but ${file} is missing (npm installs no Deno binary for ${process.platform}-${process.arch} with musl)`)
+  execFileSync(
+    "npm",
+    ["install", "--prefix", CACHE, "--no-audit", "--no-fund", "--no-save", "--loglevel=error", `netlify-cli@${CLI_VERSION}`, `deno@${DENO_VERSION}`],
+    { stdio: "inherit", timeout: 10 * 60_000 },
+  )
+  for (const file of [ENTRY, DENO])
+    if (!fs.existsSync(file))
+      throw new Error(
+        `netlify-cli@${CLI_VERSION} and deno@${DENO_VERSION} were installed into ${CACHE}, but ${file} is missing (npm installs no Deno binary for ${process.platform}-${process.arch} with musl)`,
+      )
   return { entry: ENTRY, root, installedSeconds: (Date.now() - started) / 1000 }
 }
 
@@ -61,7 +69,8 @@ function loopbackBootstrap(root: string): string {
   // the package exports only its Node entry (dist/node/main.js); the bootstrap is beside it
   const main = createRequire(path.join(root, "package.json")).resolve("@netlify/edge-functions-dev")
   const bootstrap = path.join(path.dirname(main), "..", "deno", "bootstrap.mjs")
-  if (!fs.existsSync(bootstrap)) throw new Error(`${bootstrap} is missing: netlify-cli@${CLI_VERSION}'s @netlify/edge-functions-dev no longer ships its bootstrap there`)
+  if (!fs.existsSync(bootstrap))
+    throw new Error(`${bootstrap} is missing: netlify-cli@${CLI_VERSION}'s @netlify/edge-functions-dev no longer ships its bootstrap there`)
   const wrapper = path.join(CACHE, "edge-bootstrap-loopback.mjs")
   fs.writeFileSync(
     wrapper,

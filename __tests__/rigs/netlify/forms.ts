@@ -30,9 +30,20 @@ export interface FormsRig {
 
 type Stored = { id: string; values: Record<string, string>; delivery?: { deliveredAt?: string; attempts: number } }
 
-const person = (tag: string) => ({ username: `Visitor ${tag}`, email: `${tag}@example.com`, phone: "+1 555 010 0100", subject: `Quote ${tag}`, message: `Message ${tag}`, fillMs: 6000 })
+const person = (tag: string) => ({
+  username: `Visitor ${tag}`,
+  email: `${tag}@example.com`,
+  phone: "+1 555 010 0100",
+  subject: `Quote ${tag}`,
+  message: `Message ${tag}`,
+  fillMs: 6000,
+})
 const postJson = (origin: string, endpoint: string, body: object, headers: Record<string, string> = {}) =>
-  request(origin, `/api/${endpoint}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(body) })
+  request(origin, `/api/${endpoint}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", ...headers },
+    body: JSON.stringify(body),
+  })
 const ok2xx = (status: number) => status >= 200 && status < 300
 const submissionId = (mail: ReceivedMail) => String(mail.parsed.headers.get("x-submission-id") ?? "")
 /** How many mails each contact id got */
@@ -55,13 +66,24 @@ export async function formChecks(rig: FormsRig): Promise<{ checks: Check[]; mail
   // 1. A contact message: stored in Blobs, e-mailed once, before the answer
   const first = await postJson(origin, "contact", person("netlify-first"), { "idempotency-key": "netlify-first-0001" })
   const firstId = (JSON.parse(first.text) as { id?: string }).id ?? ""
-  await rig.smtp().waitFor(1, 15_000).catch(() => undefined)
+  await rig
+    .smtp()
+    .waitFor(1, 15_000)
+    .catch(() => undefined)
   const repeat = await postJson(origin, "contact", person("netlify-first"), { "idempotency-key": "netlify-first-0001" })
   await sleep(2_000)
   const stored = (await rig.forms("contact", "--json")) as Stored[]
   const record = stored.find((row) => row.id === firstId)
-  check("contact post is stored in Blobs", first.status === 201 && record?.values.email === "netlify-first@example.com", `201 expected, got ${first.status}; npm run forms -- contact --json lists ${stored.length} message(s), ${record ? "this one among them" : "not this one"}`)
-  check("and e-mailed once, before the answer", copies(rig.smtp().messages, [firstId])[0] === 1 && Boolean(record?.delivery?.deliveredAt), `${copies(rig.smtp().messages, [firstId])[0]} mail(s) for ${firstId}; delivery record ${record?.delivery?.deliveredAt ? `deliveredAt ${record.delivery.deliveredAt}` : "without deliveredAt"}; a repeat with the same key answered ${repeat.status}`)
+  check(
+    "contact post is stored in Blobs",
+    first.status === 201 && record?.values.email === "netlify-first@example.com",
+    `201 expected, got ${first.status}; npm run forms -- contact --json lists ${stored.length} message(s), ${record ? "this one among them" : "not this one"}`,
+  )
+  check(
+    "and e-mailed once, before the answer",
+    copies(rig.smtp().messages, [firstId])[0] === 1 && Boolean(record?.delivery?.deliveredAt),
+    `${copies(rig.smtp().messages, [firstId])[0]} mail(s) for ${firstId}; delivery record ${record?.delivery?.deliveredAt ? `deliveredAt ${record.delivery.deliveredAt}` : "without deliveredAt"}; a repeat with the same key answered ${repeat.status}`,
+  )
   mails["one contact post"] = `${copies(rig.smtp().messages, [firstId])[0]} mail`
 
   // 2. Subscribe, confirm from the mail's link, one-click unsubscribe from its List-Unsubscribe
@@ -76,14 +98,29 @@ export async function formChecks(rig: FormsRig): Promise<{ checks: Check[]; mail
   const confirmLink = /https?:\/\/\S+\/api\/subscribe-confirm\?token=\S+/.exec(confirmation?.parsed.text ?? "")?.[0]
   const unsubscribeLink = /https?:\/\/\S+\/api\/unsubscribe\?token=[^\s>]+/.exec(confirmation?.parsed.text ?? "")?.[0]
   const page = confirmLink ? await request(origin, local(confirmLink)) : undefined
-  const token = confirmLink ? new URL(confirmLink).searchParams.get("token") ?? "" : ""
-  const confirmed = await request(origin, "/api/subscribe-confirm", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }).toString() })
+  const token = confirmLink ? (new URL(confirmLink).searchParams.get("token") ?? "") : ""
+  const confirmed = await request(origin, "/api/subscribe-confirm", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ token }).toString(),
+  })
   const afterConfirm = ((await rig.forms("subscribers", "--json")) as { email: string; status: string }[]).find((row) => row.email === address)?.status
-  const oneClick = unsubscribeLink ? await request(origin, local(unsubscribeLink), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }) : undefined
+  const oneClick = unsubscribeLink
+    ? await request(origin, local(unsubscribeLink), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      })
+    : undefined
   const afterUnsubscribe = ((await rig.forms("subscribers", "--json")) as { email: string; status: string }[]).find((row) => row.email === address)?.status
   check(
     "subscribe, confirm, one-click unsubscribe",
-    subscribed.status === 202 && page?.status === 200 && confirmed.status === 303 && afterConfirm === "confirmed" && oneClick?.status === 200 && afterUnsubscribe === "unsubscribed",
+    subscribed.status === 202 &&
+      page?.status === 200 &&
+      confirmed.status === 303 &&
+      afterConfirm === "confirmed" &&
+      oneClick?.status === 200 &&
+      afterUnsubscribe === "unsubscribed",
     `subscribe ${subscribed.status}, confirmation mail ${confirmation ? "received" : "missing"}, its link GET ${page?.status}, confirm POST ${confirmed.status} → ${confirmed.headers.location}, store says ${afterConfirm}; one-click POST ${oneClick?.status}, store says ${afterUnsubscribe}`,
   )
 
@@ -97,7 +134,10 @@ export async function formChecks(rig: FormsRig): Promise<{ checks: Check[]; mail
   await sleep(3_000)
   const beforeDrain = copies(rig.smtp().messages, [downId])[0]
   const firstRun = await rig.drain()
-  await rig.smtp().waitFor(1, 15_000).catch(() => undefined)
+  await rig
+    .smtp()
+    .waitFor(1, 15_000)
+    .catch(() => undefined)
   const secondRun = await rig.drain()
   await sleep(2_000)
   const afterDrain = copies(rig.smtp().messages, [downId])[0]
@@ -119,7 +159,11 @@ export async function formChecks(rig: FormsRig): Promise<{ checks: Check[]; mail
   await sleep(2_000)
   const counts = countBurst()
   const total = counts.reduce((sum, count) => sum + count, 0)
-  check("a burst of 50 posts: 50 mails, none twice", statuses.join() === "201" && counts.every((count) => count === 1), `statuses ${statuses.join(", ")}; ${total} mails for 50 messages, ${counts.filter((count) => count > 1).length} sent twice, ${counts.filter((count) => count === 0).length} missing`)
+  check(
+    "a burst of 50 posts: 50 mails, none twice",
+    statuses.join() === "201" && counts.every((count) => count === 1),
+    `statuses ${statuses.join(", ")}; ${total} mails for 50 messages, ${counts.filter((count) => count > 1).length} sent twice, ${counts.filter((count) => count === 0).length} missing`,
+  )
   mails["a burst of 50 posts, then a drain"] = `${total} mails, ${counts.filter((count) => count > 1).length} twice`
   return { checks, mails }
 }

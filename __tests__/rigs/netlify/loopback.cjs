@@ -11,7 +11,14 @@ const net = require("net")
 const listen = net.Server.prototype.listen
 net.Server.prototype.listen = function (...args) {
   const [first] = args
-  if (typeof first === "object" && first !== null && !Array.isArray(first) && first.path === undefined && first.handle === undefined && first.fd === undefined) {
+  if (
+    typeof first === "object" &&
+    first !== null &&
+    !Array.isArray(first) &&
+    first.path === undefined &&
+    first.handle === undefined &&
+    first.fd === undefined
+  ) {
     if (first.host === undefined) args[0] = { ...first, host: "127.0.0.1" }
   } else if (typeof first === "number" || (typeof first === "string" && /^\d+$/.test(first)) || first === undefined || typeof first === "function") {
     const port = typeof first === "function" || first === undefined ? 0 : first

@@ -53,7 +53,10 @@ function staticImage(publicDir: string): string {
   for (const folder of fs.readdirSync(root).sort()) {
     const dir = path.join(root, folder)
     if (!fs.statSync(dir).isDirectory()) continue
-    const file = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).sort().find((name) => /\.(avif|webp|jpg|png|svg)$/.test(name))
+    const file = fs
+      .readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .sort()
+      .find((name) => /\.(avif|webp|jpg|png|svg)$/.test(name))
     if (file) return `/static/${folder}/${file}`
   }
   throw new Error(`no image under ${root}`)
@@ -92,9 +95,21 @@ export function probes(root: string): Probe[] {
     fixed("GET /api/unsubscribe (bad token)", "/api/unsubscribe?token=nope"),
     fixed("POST /api/contact, JSON, too fast", "/api/contact", { method: "POST", headers: json, body: JSON.stringify({ ...valid, fillMs: 500 }) }),
     fixed("POST /api/contact, JSON, not JSON", "/api/contact", { method: "POST", headers: json, body: "{nope" }),
-    fixed("POST /api/contact, multipart", "/api/contact", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x--\r\n" }),
-    fixed("POST /api/contact, urlencoded, bad e-mail", "/api/contact", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...valid, email: "nope" }).toString() }),
-    fixed("POST /api/contact, urlencoded", "/api/contact", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(valid).toString() }),
+    fixed("POST /api/contact, multipart", "/api/contact", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body: "--x--\r\n",
+    }),
+    fixed("POST /api/contact, urlencoded, bad e-mail", "/api/contact", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...valid, email: "nope" }).toString(),
+    }),
+    fixed("POST /api/contact, urlencoded", "/api/contact", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(valid).toString(),
+    }),
     fixed("POST /api/subscribe, bad e-mail", "/api/subscribe", { method: "POST", headers: json, body: JSON.stringify({ email: "nope", fillMs: 5000 }) }),
   ]
 }
@@ -119,7 +134,9 @@ export async function ask(origin: string, publicDir: string, probe: Probe): Prom
 /** The headers in which two answers differ, as "name: a ≠ b" */
 export function differences(a: Answer, b: Answer): string[] {
   if (a.status !== b.status) return [`status: ${a.status} ≠ ${b.status}`]
-  return COMPARED.filter((name) => (a.headers[name] ?? "—") !== (b.headers[name] ?? "—")).map((name) => `${name}: ${a.headers[name] ?? "—"} ≠ ${b.headers[name] ?? "—"}`)
+  return COMPARED.filter((name) => (a.headers[name] ?? "—") !== (b.headers[name] ?? "—")).map(
+    (name) => `${name}: ${a.headers[name] ?? "—"} ≠ ${b.headers[name] ?? "—"}`,
+  )
 }
 
 const short = (value: string | undefined, length = 38) => (value === undefined ? "—" : value.length > length ? `${value.slice(0, length - 1)}…` : value)
@@ -133,8 +150,13 @@ export function table(rows: { label: string; start: Answer; netlify: Answer }[])
   const cell = (text: string) => text.replace(/\|/g, "\\|")
   for (const { label, start, netlify } of rows) {
     const diff = differences(start, netlify)
-    const cache = start.headers["cache-control"] === netlify.headers["cache-control"] ? short(start.headers["cache-control"]) : `${short(start.headers["cache-control"])} / ${short(netlify.headers["cache-control"])}`
-    const where = [start.headers.location ?? start.headers.allow, netlify.headers.location ?? netlify.headers.allow].every((value, _i, all) => value === all[0]) ? short(start.headers.location ?? start.headers.allow) : `${short(start.headers.location ?? start.headers.allow)} / ${short(netlify.headers.location ?? netlify.headers.allow)}`
+    const cache =
+      start.headers["cache-control"] === netlify.headers["cache-control"]
+        ? short(start.headers["cache-control"])
+        : `${short(start.headers["cache-control"])} / ${short(netlify.headers["cache-control"])}`
+    const where = [start.headers.location ?? start.headers.allow, netlify.headers.location ?? netlify.headers.allow].every((value, _i, all) => value === all[0])
+      ? short(start.headers.location ?? start.headers.allow)
+      : `${short(start.headers.location ?? start.headers.allow)} / ${short(netlify.headers.location ?? netlify.headers.allow)}`
     const others = diff.filter((line) => !/^(cache-control|location|allow|status):/.test(line))
     const verdict = others.length ? `differ: ${others.join("; ")}` : "same"
     lines.push(`| ${cell(label)} | ${start.status} | ${netlify.status} | ${cell(cache)} | ${cell(where)} | ${cell(verdict)} |`)

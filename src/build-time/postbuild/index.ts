@@ -27,7 +27,8 @@ export async function pageFiles(dir: string, root = dir): Promise<string[]> {
       const full = path.join(dir, entry.name)
       // _gatsby/ holds Gatsby's slices, which it stitches into pages again on warm builds: they stay as Gatsby wrote them;
       // admin/ is the CMS's (src/build-time/postbuild/admin.ts), not a page of the site
-      if (entry.isDirectory()) return ["static", "page-data", "_gatsby"].includes(entry.name) || (entry.name === "admin" && dir === root) ? [] : pageFiles(full, root)
+      if (entry.isDirectory())
+        return ["static", "page-data", "_gatsby"].includes(entry.name) || (entry.name === "admin" && dir === root) ? [] : pageFiles(full, root)
       return entry.name.endsWith(".html") ? [full] : []
     }),
   )

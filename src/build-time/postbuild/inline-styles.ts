@@ -21,7 +21,9 @@ export interface Stylesheet {
 /** The page with Gatsby's inline stylesheet replaced by `current` where it differs. */
 export function refreshInlineStyles(html: string, current: Stylesheet): string {
   return html.replace(INLINE_STYLE, (element, href: string, css: string) =>
-    href === current.href && css === current.css ? element : `<style data-href="${current.href}" data-identity="gatsby-global-css">${current.css.replace(/<\/style/gi, "<\\/style")}</style>`,
+    href === current.href && css === current.css
+      ? element
+      : `<style data-href="${current.href}" data-identity="gatsby-global-css">${current.css.replace(/<\/style/gi, "<\\/style")}</style>`,
   )
 }
 

@@ -28,7 +28,6 @@ declare const SCRIPTS_ID: string
 declare const SCRIPTS_FALLBACK_MS: number
 
 type LoaderWindow = Window & typeof globalThis & Record<string, unknown>
-
 ;(function startPage(doc: Document, win: LoaderWindow) {
   Object.assign(win, JSON.parse(doc.getElementById(GLOBALS_ID)!.textContent!))
 

@@ -24,7 +24,11 @@ export const COMPRESSIBLE = [".html", ".js", ".css", ".json", ".svg", ".xml", ".
 export { MIN_BYTES }
 
 const ENCODINGS = [
-  { suffix: ".br", compress: promisify(zlib.brotliCompress), options: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } } },
+  {
+    suffix: ".br",
+    compress: promisify(zlib.brotliCompress),
+    options: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+  },
   { suffix: ".gz", compress: promisify(zlib.gzip), options: { level: zlib.constants.Z_BEST_COMPRESSION } },
 ] as const
 

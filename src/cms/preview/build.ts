@@ -52,7 +52,11 @@ async function cached(key: string, cacheFile: string): Promise<Preview | undefin
 }
 
 export async function buildPreview(contentDir = path.resolve("content"), cacheFile = PREVIEW_CACHE): Promise<Preview> {
-  const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", "site.json"), "utf8")) as { hero: unknown; breadcrumbLabel: string; breadcrumbHome: string }
+  const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", "site.json"), "utf8")) as {
+    hero: unknown
+    breadcrumbLabel: string
+    breadcrumbHome: string
+  }
   const options: BuildOptions = {
     entryPoints: [path.join(HERE, "index.tsx")],
     bundle: true,

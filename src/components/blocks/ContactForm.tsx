@@ -56,7 +56,11 @@ export function ContactForm({ data, copy, privacy }: Props) {
   const texts = data.estimate
   // The address only exists in the browser: the page's HTML and its hydration
   // read "", and the render right after hydration reads the real one
-  const search = React.useSyncExternalStore(addressNeverChanges, () => window.location.search, () => "")
+  const search = React.useSyncExternalStore(
+    addressNeverChanges,
+    () => window.location.search,
+    () => "",
+  )
   const attached = React.useMemo(() => readAttached(search), [search])
   const [removed, setRemoved] = React.useState(false)
   // the estimate went with the message that was sent; the emptied form starts without it

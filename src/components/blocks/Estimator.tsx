@@ -64,7 +64,9 @@ const addressNeverChanges = () => () => undefined
  * measured), and without JavaScript the fields could do nothing anyway.
  */
 function Pending({ text, placeholder = false, list = false }: { text: string; placeholder?: boolean; list?: boolean }) {
-  return <span className={["field__control", placeholder && "field__control--placeholder", list && "field__control--list"].filter(Boolean).join(" ")}>{text}</span>
+  return (
+    <span className={["field__control", placeholder && "field__control--placeholder", list && "field__control--list"].filter(Boolean).join(" ")}>{text}</span>
+  )
 }
 
 const showRange = (template: string, range: Range) =>
@@ -78,16 +80,21 @@ function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Str
   if (result.solution !== "electricity") return []
   const notes: string[] = []
   const exists = plantExists(model, result, tonnage(inputs).perDay)
-  if (exists === "small") notes.push(fill(data.results.plantTooSmall, { kW: formatNumber(result.kW.typical), smallest: formatNumber(factorById(model, model.shared.smallestPlant).typical) }))
+  if (exists === "small")
+    notes.push(
+      fill(data.results.plantTooSmall, { kW: formatNumber(result.kW.typical), smallest: formatNumber(factorById(model, model.shared.smallestPlant).typical) }),
+    )
   if (exists === "large") notes.push(fill(data.results.plantTooLarge, { largest: formatNumber(factorById(model, model.shared.largestPlant).typical) }))
   const threshold = model.factors.find((factor) => factor.id === model.shared.supportFuel)
   const need = supportFuelNeed(model, result.heatingValue)
   if (need === "short" && threshold)
     notes.push(fill(data.results.supportFuelShort, { typical: formatNumber(result.heatingValue.typical), average: formatNumber(threshold.typical) }))
-  if (need === "season" && threshold) notes.push(fill(data.results.supportFuelSeason, { low: formatNumber(result.heatingValue.low), minimum: formatNumber(threshold.low) }))
+  if (need === "season" && threshold)
+    notes.push(fill(data.results.supportFuelSeason, { low: formatNumber(result.heatingValue.low), minimum: formatNumber(threshold.low) }))
   const scale = plantScale(model, stream, result.fuelMW)
   // a plant too small to exist is said already: no reference plant to compare it with
-  if (scale && scale.needed < scale.reference && exists !== "small") notes.push(fill(data.results.plantSmaller, { reference: formatNumber(scale.reference), needed: formatNumber(scale.needed) }))
+  if (scale && scale.needed < scale.reference && exists !== "small")
+    notes.push(fill(data.results.plantSmaller, { reference: formatNumber(scale.reference), needed: formatNumber(scale.needed) }))
   return notes
 }
 
@@ -102,9 +109,17 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   const initial = readInputs(model, {}, form.defaultAmount).inputs
   // The address exists only in the browser: the page's HTML and its hydration
   // read "" (the default estimate), the render right after reads the real one
-  const search = React.useSyncExternalStore(addressNeverChanges, () => window.location.search, () => "")
+  const search = React.useSyncExternalStore(
+    addressNeverChanges,
+    () => window.location.search,
+    () => "",
+  )
   // true from the render right after hydration: the fields replace their boxes then
-  const live = React.useSyncExternalStore(addressNeverChanges, () => true, () => false)
+  const live = React.useSyncExternalStore(
+    addressNeverChanges,
+    () => true,
+    () => false,
+  )
   const [edited, setEdited] = React.useState<Raw>()
   const [announcement, setAnnouncement] = React.useState("")
   // a stream may start at its own amount (a hospital makes no 20 t a day)
@@ -127,7 +142,13 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
     // the address carries the inputs, so a shared link shows the same estimate
     window.history.replaceState(window.history.state, "", `${window.location.pathname}?${toQuery(read.inputs)}${window.location.hash}`)
     const stream = streamById(model, read.inputs.stream)!
-    setAnnouncement(fill(data.results.announce, { amount: formatNumber(read.inputs.amount), unit: read.inputs.per === "day" ? form.perDay : form.perYear, stream: stream.name }))
+    setAnnouncement(
+      fill(data.results.announce, {
+        amount: formatNumber(read.inputs.amount),
+        unit: read.inputs.per === "day" ? form.perDay : form.perYear,
+        stream: stream.name,
+      }),
+    )
   }
 
   const { inputs, errors } = shown
@@ -137,7 +158,10 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   const invalid = Object.keys(errors).length > 0
   const results = invalid ? [] : estimate(model, inputs)
   // how a typed amount was read, when it is not plain digits (1,000 is a thousand in English, one in German)
-  const amountRead = live && !errors.amount && raw.amount.trim() !== String(inputs.amount) ? fill(form.amountRead, { amount: formatNumber(inputs.amount), unit: inputs.per === "day" ? form.perDay : form.perYear }) : undefined
+  const amountRead =
+    live && !errors.amount && raw.amount.trim() !== String(inputs.amount)
+      ? fill(form.amountRead, { amount: formatNumber(inputs.amount), unit: inputs.per === "day" ? form.perDay : form.perYear })
+      : undefined
   const groups = [...new Set(model.streams.map((candidate) => candidate.group))]
   const defaultGrid = factorById(model, model.shared.gridEmission)
   const solutionCopy = (id: string) => data.solutions.find((solution) => solution.id === id)
@@ -147,7 +171,8 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
     results.length > 0
       ? `/contact?${new URLSearchParams({ subject: fill(data.results.quoteSubject, { stream: stream.name }), [LEAD_SOURCE_PARAM]: "estimate" satisfies LeadSource, [ESTIMATE]: stringifyEstimate(quoteEstimate(model, data, inputs)) }).toString()}#${CONTACT_FORM_ID}`
       : undefined
-  const describedBy = (field: Field, hint: boolean) => [hint ? `estimate-${field}-hint` : "", errors[field as keyof InputErrors] ? `estimate-${field}-error` : ""].filter(Boolean).join(" ") || undefined
+  const describedBy = (field: Field, hint: boolean) =>
+    [hint ? `estimate-${field}-hint` : "", errors[field as keyof InputErrors] ? `estimate-${field}-error` : ""].filter(Boolean).join(" ") || undefined
 
   return (
     <section className="section estimator" aria-labelledby="estimator-heading">
@@ -189,7 +214,9 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                 value={raw.amount}
                 onChange={change("amount")}
                 aria-invalid={errors.amount ? true : undefined}
-                aria-describedby={[stream.amountNote ? "estimate-amount-note" : "", describedBy("amount", Boolean(amountRead)) ?? ""].filter(Boolean).join(" ") || undefined}
+                aria-describedby={
+                  [stream.amountNote ? "estimate-amount-note" : "", describedBy("amount", Boolean(amountRead)) ?? ""].filter(Boolean).join(" ") || undefined
+                }
               />
             ) : (
               <Pending text={raw.amount} />
@@ -251,7 +278,17 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
           <div className="field">
             <label htmlFor={live ? "estimate-days" : undefined}>{form.days}</label>
             {live ? (
-              <input id="estimate-days" name="days" type="text" inputMode="numeric" value={raw.days} placeholder={String(defaultDays(model))} onChange={change("days")} aria-invalid={errors.days ? true : undefined} aria-describedby={describedBy("days", true)} />
+              <input
+                id="estimate-days"
+                name="days"
+                type="text"
+                inputMode="numeric"
+                value={raw.days}
+                placeholder={String(defaultDays(model))}
+                onChange={change("days")}
+                aria-invalid={errors.days ? true : undefined}
+                aria-describedby={describedBy("days", true)}
+              />
             ) : (
               <Pending text={String(defaultDays(model))} placeholder />
             )}
@@ -299,7 +336,9 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
         <p className="estimator__disclaimer">{data.disclaimer}</p>
         {/* without JavaScript the page cannot read the visitor's inputs, nor a shared link's: the figures are the default's, and say so */}
         <noscript>
-          <p className="estimator__noscript">{fill(data.results.example, { amount: formatNumber(initial.amount), unit: form.perDay, stream: streamById(model, initial.stream)!.name })}</p>
+          <p className="estimator__noscript">
+            {fill(data.results.example, { amount: formatNumber(initial.amount), unit: form.perDay, stream: streamById(model, initial.stream)!.name })}
+          </p>
         </noscript>
         {invalid ? <p className="estimator__invalid">{data.results.invalid}</p> : results.length === 0 && <p>{data.results.none}</p>}
         {results.length > 1 && <p className="estimator__alternatives">{data.results.alternatives}</p>}
@@ -327,8 +366,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                 {solution && (
                   <>
                     <p className="estimator__machines">
-                      {data.results.machines}:{" "}
-                      {/* the stream's own list where its line differs (hospital waste is not sorted by hand) */}
+                      {data.results.machines}: {/* the stream's own list where its line differs (hospital waste is not sorted by hand) */}
                       {(stream.machines ?? solution.machines).map((machine, index) => (
                         <React.Fragment key={machine}>
                           {index > 0 && ", "}
@@ -353,7 +391,10 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
           <p className="estimator__actions">
             {/* Until the script runs, the page shows the default estimate, which is not the visitor's: the link carries none
                 then, and without JavaScript it is hidden (Estimator.css) for the plain way to ask for an estimate below */}
-            <a className="button button--green estimator__quote" href={live ? quoteHref : contactFormHref(fill(data.results.quoteSubject, { stream: stream.name }), "estimate")}>
+            <a
+              className="button button--green estimator__quote"
+              href={live ? quoteHref : contactFormHref(fill(data.results.quoteSubject, { stream: stream.name }), "estimate")}
+            >
               {data.results.quote}
             </a>
             <noscript>

@@ -32,7 +32,12 @@ export const query = graphql`
       delay
       image {
         childImageSharp {
-          gatsbyImageData(width: 360, aspectRatio: 1.5, outputPixelDensities: [1, 2], sizes: "(min-width: 1240px) 280px, (min-width: 1024px) 22vw, (min-width: 600px) 46vw, 92vw")
+          gatsbyImageData(
+            width: 360
+            aspectRatio: 1.5
+            outputPixelDensities: [1, 2]
+            sizes: "(min-width: 1240px) 280px, (min-width: 1024px) 22vw, (min-width: 600px) 46vw, 92vw"
+          )
         }
       }
     }

@@ -54,7 +54,12 @@ export const query = graphql`
       caption
       image {
         childImageSharp {
-          gatsbyImageData(width: 480, aspectRatio: 1.333, outputPixelDensities: [0.75, 1, 1.5], sizes: "(min-width: 1240px) 381px, (min-width: 768px) 31vw, 92vw")
+          gatsbyImageData(
+            width: 480
+            aspectRatio: 1.333
+            outputPixelDensities: [0.75, 1, 1.5]
+            sizes: "(min-width: 1240px) 381px, (min-width: 768px) 31vw, 92vw"
+          )
         }
       }
     }

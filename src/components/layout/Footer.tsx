@@ -35,7 +35,9 @@ export function Footer({ site, company, forms, privacy, solutions, year = new Da
             <SocialLinks social={company.social} />
           </div>
           <nav aria-labelledby="footer-useful-links">
-            <h2 id="footer-useful-links" className="site-footer__heading">{footer.usefulLinksTitle}</h2>
+            <h2 id="footer-useful-links" className="site-footer__heading">
+              {footer.usefulLinksTitle}
+            </h2>
             <ul className="footer-links">
               {footer.usefulLinks.map((link) => (
                 <li key={link.label}>
@@ -45,7 +47,9 @@ export function Footer({ site, company, forms, privacy, solutions, year = new Da
             </ul>
           </nav>
           <nav aria-labelledby="footer-solutions">
-            <h2 id="footer-solutions" className="site-footer__heading">{footer.solutionsTitle}</h2>
+            <h2 id="footer-solutions" className="site-footer__heading">
+              {footer.solutionsTitle}
+            </h2>
             <ul className="footer-links">
               {solutions.map((solution) => (
                 <li key={solution.path}>

@@ -21,10 +21,7 @@ export function Header({ site, company, solutions }: Props) {
   const [menuOpen, setMenuOpen] = React.useState(false)
   const [openSubmenu, setOpenSubmenu] = React.useState<string | null>(null)
 
-  const toggleSubmenu = React.useCallback(
-    (label: string) => setOpenSubmenu((current) => (current === label ? null : label)),
-    [],
-  )
+  const toggleSubmenu = React.useCallback((label: string) => setOpenSubmenu((current) => (current === label ? null : label)), [])
   const toggler = React.useRef<HTMLButtonElement>(null)
   const closeMenu = React.useCallback(() => {
     setMenuOpen(false)
@@ -75,13 +72,7 @@ export function Header({ site, company, solutions }: Props) {
         <div className="container main-bar__inner">
           <Brand company={company} />
           <nav className="main-nav" aria-label={site.menuLabel} onKeyDown={onNavKeyDown}>
-            <MainMenu
-              variant="desktop"
-              menu={site.menu}
-              solutions={solutions}
-              openSubmenu={openSubmenu}
-              onToggleSubmenu={toggleSubmenu}
-            />
+            <MainMenu variant="desktop" menu={site.menu} solutions={solutions} openSubmenu={openSubmenu} onToggleSubmenu={toggleSubmenu} />
           </nav>
           <div className="main-bar__actions">
             <PhoneLink phone={company.phone} className="main-bar__phone">

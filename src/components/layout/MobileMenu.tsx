@@ -69,14 +69,7 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
           </button>
         </div>
         <nav aria-label={site.mobileMenuLabel}>
-          <MainMenu
-            variant="mobile"
-            menu={site.menu}
-            solutions={solutions}
-            openSubmenu={openSubmenu}
-            onToggleSubmenu={onToggleSubmenu}
-            onNavigate={onClose}
-          />
+          <MainMenu variant="mobile" menu={site.menu} solutions={solutions} openSubmenu={openSubmenu} onToggleSubmenu={onToggleSubmenu} onNavigate={onClose} />
         </nav>
         <Link to={fromMenu(site.getInTouch.to)} className="button button--amber mobile-menu__cta" onClick={onClose}>
           {site.getInTouch.label}

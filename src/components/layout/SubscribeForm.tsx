@@ -23,7 +23,9 @@ export function SubscribeForm({ labels, copy, privacy }: Props) {
   return (
     <div className="subscribe">
       <div className="subscribe__text">
-        <h2 id="subscribe-title" className="subscribe__title">{labels.title}</h2>
+        <h2 id="subscribe-title" className="subscribe__title">
+          {labels.title}
+        </h2>
         <p>{labels.text}</p>
       </div>
       <form

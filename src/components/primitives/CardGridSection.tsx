@@ -21,7 +21,14 @@ interface Props<Item extends { title: string; delay?: number }> {
  * after its own delay: the service industries, the reasons to choose us and
  * the machines.
  */
-export function CardGridSection<Item extends { title: string; delay?: number }>({ className, headingId, heading, items, cardClassName, children }: Props<Item>) {
+export function CardGridSection<Item extends { title: string; delay?: number }>({
+  className,
+  headingId,
+  heading,
+  items,
+  cardClassName,
+  children,
+}: Props<Item>) {
   return (
     <section className={`section ${className}`} aria-labelledby={headingId}>
       <div className="container">

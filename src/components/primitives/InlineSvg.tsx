@@ -11,11 +11,7 @@ function props(attributes: Record<string, string>): Record<string, string> {
 }
 
 function Shape({ node }: { node: SvgNode }): React.ReactElement {
-  return React.createElement(
-    node.name,
-    props(node.attributes),
-    ...node.children.map((child, index) => <Shape key={index} node={child} />),
-  )
+  return React.createElement(node.name, props(node.attributes), ...node.children.map((child, index) => <Shape key={index} node={child} />))
 }
 
 interface Props {

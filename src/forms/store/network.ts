@@ -15,5 +15,8 @@ export function networkOf(address: string): string | undefined {
   const headParts = head ? head.split(":") : []
   const tailParts = tail ? tail.split(":") : []
   const groups = ip.includes("::") ? [...headParts, ...Array(8 - headParts.length - tailParts.length).fill("0"), ...tailParts] : headParts
-  return `${groups.slice(0, 3).map((group) => group.replace(/^0+(?=.)/, "").toLowerCase()).join(":")}::`
+  return `${groups
+    .slice(0, 3)
+    .map((group) => group.replace(/^0+(?=.)/, "").toLowerCase())
+    .join(":")}::`
 }

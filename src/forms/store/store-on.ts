@@ -39,7 +39,15 @@ async function save(backend: Backend, kind: FormKind, values: Record<string, str
     }
   }
   const network = meta.ip ? networkOf(meta.ip) : undefined
-  const record: StoredSubmission = { id, kind, receivedAt: now.toISOString(), values, ...(network ? { ip: network } : {}), ...(meta.source ? { source: meta.source } : {}), ...(meta.estimate ? { estimate: meta.estimate } : {}) }
+  const record: StoredSubmission = {
+    id,
+    kind,
+    receivedAt: now.toISOString(),
+    values,
+    ...(network ? { ip: network } : {}),
+    ...(meta.source ? { source: meta.source } : {}),
+    ...(meta.estimate ? { estimate: meta.estimate } : {}),
+  }
   await backend.write(layout.submission(kind, id), record)
   return { id, duplicate: false }
 }
@@ -100,7 +108,6 @@ const DECOY: Subscriber = {
 async function readDecoy(backend: Backend): Promise<void> {
   if ((await backend.read<Subscriber>(layout.decoy)) === undefined) await backend.write(layout.decoy, DECOY)
 }
-
 
 /** The store's rules over one backend, with the lock times given (LOCK_TIMES unless a test shortens them). */
 export function storeOn(backend: Backend, lockTimes: LockTimes = LOCK_TIMES): Store {
