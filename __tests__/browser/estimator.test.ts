@@ -120,13 +120,22 @@ describe("the estimator with JavaScript", () => {
     await shared.context().close()
   })
 
+  it("writes the amount error's numbers as the visitor's browser does: a German reader is not told to type 1,500", async () => {
+    page = await openPage(375, { locale: "de-DE" })
+    await visit(page, "/estimate")
+    await page.fill("#estimate-amount", "zwanzig")
+    const error = page.locator("#estimate-amount-error")
+    await error.waitFor()
+    expect(await error.textContent()).toBe(content.form.amountError.replace("{max}", "10.000.000").replace("{example}", "1.500"))
+  })
+
   it("names a bad amount beside its field and shows no results for it", async () => {
     page = await openPage(375)
     await visit(page, "/estimate")
     await page.fill("#estimate-amount", "-5")
     const error = page.locator("#estimate-amount-error")
     await error.waitFor()
-    expect(await error.textContent()).toBe(content.form.amountError.replace("{max}", "10,000,000"))
+    expect(await error.textContent()).toBe(content.form.amountError.replace("{max}", "10,000,000").replace("{example}", "1,500"))
     expect(await page.getAttribute("#estimate-amount", "aria-invalid")).toBe("true")
     expect(await page.getAttribute("#estimate-amount", "aria-describedby")).toBe("estimate-amount-error")
     expect(await cards(page)).toEqual([])

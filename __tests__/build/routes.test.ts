@@ -138,7 +138,11 @@ describe.each(ROUTES)("%s", (route) => {
 
   it("has a title, a description, a canonical URL at its exact path and <html lang>", async () => {
     const doc = await page(route)
-    expect(doc.documentElement.getAttribute("lang")).toBe("en")
+    const { language } = readContent<{ language: string }>("site/site.json")
+    expect(doc.documentElement.getAttribute("lang")).toBe(language)
+    // Open Graph writes the same language with an underscore and its region (language_TERRITORY: en_IN)
+    expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute("content")).toMatch(/^[a-z]{2,3}_[A-Z]{2}$/)
+    expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute("content")).toBe(language.replace("-", "_"))
     expect(text(doc.querySelector("title"))).not.toBe("")
     expect(doc.querySelector('meta[name="description"]')?.getAttribute("content")).toBeTruthy()
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toMatch(new RegExp(`${route === "/" ? "/" : route}$`))

@@ -75,6 +75,9 @@ const showRange = (template: string, range: Range) =>
 /** What the visitor types is read as their browser's language writes numbers (1,000 in English, 1.000 in German) */
 const typedNumbers = (): NumberReader => numberReader(window.navigator.language || "en-GB")
 
+/** A number in a message about typing, written as the visitor's browser's language writes it, so the example reads as what to type */
+const typedNumberText = (value: number): string => new Intl.NumberFormat(window.navigator.language || "en-GB").format(value)
+
 /** What electricity's card says beside its figures: a plant no one builds, support fuel the waste needs, a plant smaller than the reference */
 function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Stream, result: SolutionResult, inputs: Inputs): string[] {
   if (result.solution !== "electricity") return []
@@ -233,7 +236,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             )}
             {errors.amount && (
               <p id="estimate-amount-error" className="field__error">
-                {fill(form.amountError, { max: formatNumber(MAX_AMOUNT) })}
+                {fill(form.amountError, { max: typedNumberText(MAX_AMOUNT), example: typedNumberText(1500) })}
               </p>
             )}
           </div>

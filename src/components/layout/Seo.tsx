@@ -34,7 +34,7 @@ export function Seo({ title, description, pathname, structuredData, children }: 
       <meta name="theme-color" content={site.manifest.themeColor} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.title} />
-      <meta property="og:locale" content={site.language} />
+      <meta property="og:locale" content={site.language.replace("-", "_")} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={text} />
       <meta property="og:url" content={url} />
