@@ -171,11 +171,14 @@ describe("the estimator's arithmetic, worked by hand", () => {
   })
 })
 
+/** The model with these factors in place of those of the same id */
+const withFactors = (model: EstimateModel, ...replacements: Factor[]): EstimateModel => ({
+  ...model,
+  factors: model.factors.map((candidate) => replacements.find((replacement) => replacement.id === candidate.id) ?? candidate),
+})
+
 describe("greenhouse gas in its parts", () => {
-  const withFactor = (id: string, low: number, typical: number, high: number): EstimateModel => ({
-    ...MODEL,
-    factors: MODEL.factors.map((candidate) => (candidate.id === id ? factor(id, low, typical, high) : candidate)),
-  })
+  const withFactor = (id: string, low: number, typical: number, high: number): EstimateModel => withFactors(MODEL, factor(id, low, typical, high))
   const msw = (model: EstimateModel, moisture = 50) => pick(estimate(model, { stream: "msw", amount: 3300, per: "year", moisture, days: 330 }), "electricity")
 
   it("scales the landfill methane with the methane correction factor of the site", () => {
@@ -453,29 +456,17 @@ describe("properties, on random factors and inputs (seeded: a failure shows agai
     const [a, b, c] = [between(low, high), between(low, high), between(low, high)].sort((x, y) => x - y)
     return factor(id, a!, b!, c!)
   }
-  const randomModel = (): EstimateModel => ({
-    ...MODEL,
-    factors: MODEL.factors.map((candidate) => {
-      switch (candidate.id) {
-        case "msw-heat":
-          return randomFactor(candidate.id, 2, 16)
-        case "steam":
-          return randomFactor(candidate.id, 0.05, 0.3)
-        case "mcf":
-          return randomFactor(candidate.id, 0.4, 1)
-        case "collected":
-          return randomFactor(candidate.id, 0, 0.9)
-        case "ox":
-          return randomFactor(candidate.id, 0, 0.1)
-        case "fossil":
-          return randomFactor(candidate.id, 0, 1)
-        case "grid":
-          return randomFactor(candidate.id, 0, 1.2)
-        default:
-          return candidate
-      }
-    }),
-  })
+  /** The factors drawn at random, and the bounds each is drawn in */
+  const RANDOM_BOUNDS: Record<string, [number, number]> = {
+    "msw-heat": [2, 16],
+    steam: [0.05, 0.3],
+    mcf: [0.4, 1],
+    collected: [0, 0.9],
+    ox: [0, 0.1],
+    fossil: [0, 1],
+    grid: [0, 1.2],
+  }
+  const randomModel = (): EstimateModel => withFactors(MODEL, ...Object.entries(RANDOM_BOUNDS).map(([id, [low, high]]) => randomFactor(id, low, high)))
   const randomInputs = () => ({ stream: "msw", amount: between(0.001, 1e4), per: "day" as const, moisture: between(0, 95), days: Math.round(between(1, 365)) })
   const cases = Array.from({ length: CASES }, () => ({ model: randomModel(), inputs: randomInputs() }))
   const levels = ["low", "typical", "high"] as const
@@ -518,18 +509,8 @@ describe("properties, on random factors and inputs (seeded: a failure shows agai
   it("the landfill methane is proportional to MCF and to the gas not collected", () => {
     for (const { model, inputs } of cases.slice(0, 100)) {
       const at = (mcf: number, collected: number) =>
-        pick(
-          estimate(
-            {
-              ...model,
-              factors: model.factors.map((f) =>
-                f.id === "mcf" ? factor("mcf", mcf, mcf, mcf) : f.id === "collected" ? factor("collected", collected, collected, collected) : f,
-              ),
-            },
-            inputs,
-          ),
-          "electricity",
-        ).landfill.typical
+        pick(estimate(withFactors(model, factor("mcf", mcf, mcf, mcf), factor("collected", collected, collected, collected)), inputs), "electricity").landfill
+          .typical
       const full = at(1, 0)
       if (full === 0) continue
       expect(at(0.4, 0) / full).toBeCloseTo(0.4, 9)

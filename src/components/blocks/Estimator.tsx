@@ -72,11 +72,14 @@ function Pending({ text, placeholder = false, list = false }: { text: string; pl
 const showRange = (template: string, range: Range) =>
   fill(template, { low: formatNumber(range.low), high: formatNumber(range.high), typical: formatNumber(range.typical) })
 
+/** The language the visitor's browser writes numbers in */
+const visitorLocale = (): string => window.navigator.language || "en-GB"
+
 /** What the visitor types is read as their browser's language writes numbers (1,000 in English, 1.000 in German) */
-const typedNumbers = (): NumberReader => numberReader(window.navigator.language || "en-GB")
+const typedNumbers = (): NumberReader => numberReader(visitorLocale())
 
 /** A number in a message about typing, written as the visitor's browser's language writes it, so the example reads as what to type */
-const typedNumberText = (value: number): string => new Intl.NumberFormat(window.navigator.language || "en-GB").format(value)
+const typedNumberText = (value: number): string => new Intl.NumberFormat(visitorLocale()).format(value)
 
 /** What electricity's card says beside its figures: a plant no one builds, support fuel the waste needs, a plant smaller than the reference */
 function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Stream, result: SolutionResult, inputs: Inputs): string[] {
