@@ -33,8 +33,8 @@ export const modelSdl = MODEL_FILES.map((name) => read(`model/${name}`)).join("\
 /** A directive's use in SDL, with arguments that may hold quoted parentheses */
 const usage = (name: string) => new RegExp(`\\s@${name}\\((?:[^()"]|"[^"]*")*\\)`, "g")
 
-/** The site's own directives (directives.graphql): the validation's and the CMS's, not Gatsby's */
-export const SITE_DIRECTIVES = ["file", "dropIn", "entryPerFile", "multiline", "ordered"]
+/** The site's own directives (directives.graphql): the validation's, the translation check's and the CMS's, not Gatsby's */
+export const SITE_DIRECTIVES = ["file", "dropIn", "entryPerFile", "multiline", "ordered", "shared"]
 
 /** The SDL Gatsby gets: the site's own directives taken out */
 export const typeDefs = SITE_DIRECTIVES.reduce(
