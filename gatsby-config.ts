@@ -1,6 +1,6 @@
 import type { GatsbyConfig } from "gatsby"
-import company from "./content/company/company.json"
-import site from "./content/site/site.json"
+import company from "./content/company/company.en.json"
+import site from "./content/site/site.en.json"
 import { serveAdminInDevelop } from "./src/cms/admin"
 import { siteRoutes } from "./src/content/routes"
 import { siteHeaders } from "./src/build-time/site-headers"

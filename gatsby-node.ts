@@ -2,10 +2,12 @@ import { promises as fs } from "fs"
 import path from "path"
 import type { GatsbyNode } from "gatsby"
 import { resolveGalleryPictures, type FileNode } from "./src/content/gallery"
-import { typeDefs } from "./src/content/schema"
+import { localeTypeDefs, typeDefs } from "./src/content/schema"
 import { parseInlineSvg, UnfitSvgError } from "./src/content/inline-svg"
 import { validateContent } from "./src/content/validate-content"
-import { solutionPath } from "./src/content/routes"
+import { localizedPath, solutionPath } from "./src/content/routes"
+import { languageOf } from "./src/content/translations"
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/lib/languages"
 import { readRetention } from "./src/forms/environment"
 import { useAvifEffort } from "./src/images/avif-effort"
 import { gallerySources } from "./src/content/gallery-sources"
@@ -66,13 +68,33 @@ export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = () => {
  * again and reported, and a picture dropped into the gallery gets its
  * working copy.
  */
-export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, reporter }) => {
+export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, reporter, getNode, actions }) => {
+  // Each content file's node knows its language (about.hi.json: "hi"), which every page's query filters by
+  if (node.internal.owner === "gatsby-transformer-json" && node.parent) {
+    const file = getNode(node.parent) as { base?: string; sourceInstanceName?: string } | undefined
+    if (file?.sourceInstanceName === "content" && file.base)
+      actions.createNodeField({ node, name: "locale", value: languageOf(file.base) ?? DEFAULT_LANGUAGE.code })
+    return
+  }
   if (!bootstrapped || node.internal.type !== "File" || (node as { sourceInstanceName?: string }).sourceInstanceName !== "content") return
   if (await reportContent(reporter)) await prepareGallery(reporter)
 }
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(typeDefs)
+  actions.createTypes(localeTypeDefs)
+}
+
+/**
+ * Every page in every language (src/lib/languages.ts): the default's at its
+ * own address, each other language's under its code, with the language in
+ * the context for the page's query ($locale).
+ */
+export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
+  if ((page.context as { locale?: string }).locale || page.path.startsWith("/dev-404-page")) return
+  actions.deletePage(page)
+  for (const { code } of LANGUAGES)
+    actions.createPage({ ...page, path: localizedPath(page.path, code), context: { ...page.context, locale: code, basePath: page.path } })
 }
 
 const solutionTemplate = path.resolve("src/templates/solution.tsx")
@@ -80,16 +102,20 @@ const noticeTemplate = path.resolve("src/templates/notice.tsx")
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<Queries.SolutionPagesQuery>(`
     query SolutionPages {
-      formsJson {
-        pages {
-          id
-          path
+      allFormsJson {
+        nodes {
+          locale
+          pages {
+            id
+            path
+          }
         }
       }
       allSolutionsJson(sort: { order: ASC }) {
         nodes {
           id
           slug
+          locale
         }
       }
     }
@@ -99,12 +125,22 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     return
   }
 
-  // validateContent (onPreBootstrap) has checked the slugs and that every outcome of the forms has its page
-  for (const page of result.data.formsJson?.pages ?? []) {
-    actions.createPage({ path: page.path, component: noticeTemplate, context: { noticeId: page.id } })
+  // validateContent (onPreBootstrap) has checked the slugs, that every outcome of the forms has its page, and every translation
+  for (const forms of result.data.allFormsJson.nodes) {
+    for (const page of forms.pages) {
+      actions.createPage({
+        path: localizedPath(page.path, forms.locale),
+        component: noticeTemplate,
+        context: { noticeId: page.id, locale: forms.locale, basePath: page.path },
+      })
+    }
   }
   for (const node of result.data.allSolutionsJson.nodes) {
-    actions.createPage({ path: solutionPath(node.slug), component: solutionTemplate, context: { id: node.id } })
+    actions.createPage({
+      path: localizedPath(solutionPath(node.slug), node.locale),
+      component: solutionTemplate,
+      context: { id: node.id, locale: node.locale, basePath: solutionPath(node.slug) },
+    })
   }
 }
 
@@ -140,8 +176,9 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
       path: {
         type: "String!",
         description:
-          "The solution page's address (solutionPath in src/content/routes.ts, which also creates the page): link to it by this, never by spelling the slug into a path",
-        resolve: (source: { slug: string }) => solutionPath(source.slug),
+          "The solution page's address in its language (/waste-to-charcoal, /hi/waste-to-charcoal; solutionPath and localizedPath in src/content/routes.ts, which also create the page): link to it by this, never by spelling the slug into a path",
+        resolve: (source: { slug: string; fields?: { locale?: string } }) =>
+          localizedPath(solutionPath(source.slug), source.fields?.locale ?? DEFAULT_LANGUAGE.code),
       },
     },
     PrivacyJson: {

@@ -1,10 +1,11 @@
 import * as React from "react"
 import type { GatsbySSR } from "gatsby"
 import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2"
-import site from "./content/site/site.json"
+import { languageByCode, languageOfPath } from "./src/lib/languages"
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
-  setHtmlAttributes({ lang: site.language })
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
+  // the page's language, from its address (/hi/…: hi-IN)
+  setHtmlAttributes({ lang: languageByCode(languageOfPath(pathname)).tag })
   // The emblem drawn in art/logo.mjs, rendered into static/ by `npm run art`.
   setHeadComponents([
     <link key="icon-svg" rel="icon" href="/favicon.svg" type="image/svg+xml" />,

@@ -14,7 +14,7 @@ afterAll(closeAll)
 
 const slides = heroSlides()
 const { pause, play } = siteLabels().hero
-const tabLabels = readContent<{ tabs: { label: string }[] }>("overview/overview.json").tabs.map((tab) => tab.label)
+const tabLabels = readContent<{ tabs: { label: string }[] }>("overview/overview.en.json").tabs.map((tab) => tab.label)
 
 const activeHeroSlide = (page: Page) => page.evaluate(() => Number(document.querySelector(".hero .hero__slide--active")?.getAttribute("data-index")))
 const heroVideos = (page: Page) =>

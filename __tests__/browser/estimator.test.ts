@@ -31,7 +31,7 @@ interface EstimateContent extends EstimateModel {
 }
 jest.setTimeout(60_000)
 
-const content = readContent<EstimateContent>("estimate/estimate.json")
+const content = readContent<EstimateContent>("estimate/estimate.en.json")
 
 /** The text a range shows, as the content's template words it */
 const shown = (range: { low: number; typical: number; high: number }) =>

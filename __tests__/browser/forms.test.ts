@@ -24,10 +24,10 @@ interface Contact {
 /** A page load, a form post and a navigation each: more than Jest's 5 s when the machine is busy */
 jest.setTimeout(30_000)
 
-const forms = readContent<Forms>("forms/forms.json")
-const contact = readContent<Contact>("contact/contact.json")
-const products = readContent<{ items: { title: string }[] }>("products/products.json")
-const cta = readContent<{ quote: { label: string; subject: string } }>("call-to-action/call-to-action.json")
+const forms = readContent<Forms>("forms/forms.en.json")
+const contact = readContent<Contact>("contact/contact.en.json")
+const products = readContent<{ items: { title: string }[] }>("products/products.en.json")
+const cta = readContent<{ quote: { label: string; subject: string } }>("call-to-action/call-to-action.en.json")
 const notice = (id: string) => forms.pages.find((page) => page.id === id)!
 
 function storeDir(): string {

@@ -12,7 +12,7 @@ jest.setTimeout(120_000)
 afterAll(closeAll)
 
 type Slide = { poster: string; video: string; videoWebm?: string }
-const { slides } = readContent<{ slides: Slide[] }>("hero/hero.json")
+const { slides } = readContent<{ slides: Slide[] }>("hero/hero.en.json")
 const MAX_BYTES = 1.5 * 1024 * 1024
 
 describe.each(slides.map((slide, index) => [index + 1, slide] as const))("hero slide %i", (_n, slide) => {

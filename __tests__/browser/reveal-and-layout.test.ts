@@ -43,7 +43,7 @@ describe("reveal animations", () => {
     const page = await openPage(1440)
     await visit(page, "/product")
     const delays = await page.locator(".product-card").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-reveal-delay")))
-    const { items } = readContent<{ items: { delay: number }[] }>("products/products.json")
+    const { items } = readContent<{ items: { delay: number }[] }>("products/products.en.json")
     expect(delays).toEqual(items.map((item) => String(item.delay)))
     await page.context().close()
   })

@@ -55,7 +55,7 @@ type Company = {
   address: { street: string }
   social: { label: string; hidden: boolean }[]
 }
-const company = readContent<Company>("company/company.json")
+const company = readContent<Company>("company/company.en.json")
 const site = siteLabels()
 
 describe.each(ROUTES)("%s", (route) => {
@@ -71,7 +71,7 @@ describe.each(ROUTES)("%s", (route) => {
 
   it("draws the header's logo inline from the content file, and loads the footer's lazily", async () => {
     const doc = await page(route)
-    const logo = fs.readFileSync(path.join(ROOT, "content", "company", readContent<{ logo: string }>("company/company.json").logo), "utf8")
+    const logo = fs.readFileSync(path.join(ROOT, "content", "company", readContent<{ logo: string }>("company/company.en.json").logo), "utf8")
     // inline: no request, and no SVG document of its own (an <img> of an SVG builds one while the page parses)
     expect(doc.querySelector("header.site-header .brand img")).toBeNull()
     const header = doc.querySelector("header.site-header .brand svg.brand__logo")
@@ -138,7 +138,7 @@ describe.each(ROUTES)("%s", (route) => {
 
   it("has a title, a description, a canonical URL at its exact path and <html lang>", async () => {
     const doc = await page(route)
-    const { language } = readContent<{ language: string }>("site/site.json")
+    const { language } = readContent<{ language: string }>("site/site.en.json")
     expect(doc.documentElement.getAttribute("lang")).toBe(language)
     // Open Graph writes the same language with an underscore and its region (language_TERRITORY: en_IN)
     expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute("content")).toMatch(/^[a-z]{2,3}_[A-Z]{2}$/)
@@ -189,30 +189,30 @@ describe("home page", () => {
 
   it("has the About Us title and text of the content", async () => {
     const about = (await page("/")).querySelector("section#about")
-    const content = readContent<{ title: string; paragraphs: string[] }>("about/about.json")
+    const content = readContent<{ title: string; paragraphs: string[] }>("about/about.en.json")
     expect(text(about?.querySelector("#about-title"))).toBe(content.title)
     expect([...(about?.querySelectorAll("p") ?? [])].map((p) => text(p))).toEqual(expect.arrayContaining(content.paragraphs))
   })
 
   it("has the Overview tabs of the content, one panel shown", async () => {
     const doc = await page("/")
-    const { tabs } = readContent<{ tabs: { label: string }[] }>("overview/overview.json")
+    const { tabs } = readContent<{ tabs: { label: string }[] }>("overview/overview.en.json")
     expect([...doc.querySelectorAll('.overview [role="tab"]')].map((tab) => text(tab))).toEqual(tabs.map((tab) => tab.label))
     expect(doc.querySelectorAll('.overview [role="tabpanel"]:not([hidden])')).toHaveLength(1)
   })
 
   it("has the service cards and the why-choose-us points of the content, in its order", async () => {
     const doc = await page("/")
-    const { cards } = readContent<{ cards: { title: string }[] }>("services/services.json")
+    const { cards } = readContent<{ cards: { title: string }[] }>("services/services.en.json")
     expect([...doc.querySelectorAll(".services .service-card h3")].map((h) => text(h))).toEqual(cards.map((card) => card.title))
-    const { points } = readContent<{ points: { title: string }[] }>("why-choose-us/why-choose-us.json")
+    const { points } = readContent<{ points: { title: string }[] }>("why-choose-us/why-choose-us.en.json")
     expect([...doc.querySelectorAll(".why .why-point h3")].map((h) => text(h))).toEqual(points.map((point) => point.title))
   })
 
   it("has the contact link and the quote button → the contact form with a subject", async () => {
     const doc = await page("/")
     const cta = doc.querySelector(".cta")
-    const { contact, quote } = readContent<{ contact: Link; quote: { label: string; subject: string } }>("call-to-action/call-to-action.json")
+    const { contact, quote } = readContent<{ contact: Link; quote: { label: string; subject: string } }>("call-to-action/call-to-action.en.json")
     expect(cta?.querySelector(`a[href="${contact.to}"]`)?.textContent).toBe(contact.label)
     const button = [...(cta?.querySelectorAll("a") ?? [])].find((a) => text(a) === quote.label)
     expect(button?.getAttribute("href")).toMatch(/^\/contact\?subject=.+#contact$/)
@@ -229,7 +229,7 @@ describe("home page", () => {
     expect(captions).toHaveLength(files.length)
     expect(captions).toEqual(galleryCaptions())
     // only the pictures the row shows before the carousel takes over carry their <picture>
-    const { visible } = readContent<{ visible: number }>("gallery/gallery.json")
+    const { visible } = readContent<{ visible: number }>("gallery/gallery.en.json")
     expect(doc.querySelectorAll(".gallery picture")).toHaveLength(Math.min(visible, files.length))
   })
 })
@@ -280,7 +280,7 @@ describe("/product", () => {
 
 describe("/privacy", () => {
   type Privacy = { title: string; sections: { heading: string; paragraphs: string[] }[]; formNotice: { contact: string; subscribe: string; link: string } }
-  const privacy = readContent<Privacy>("privacy/privacy.json")
+  const privacy = readContent<Privacy>("privacy/privacy.en.json")
 
   it("shows every section of the notice from content, with the company and the retention the server applies filled in", async () => {
     const doc = await page("/privacy")
@@ -346,11 +346,11 @@ describe("not found", () => {
 
 describe("constants of the spec in content", () => {
   it("holds the spec's thresholds and timings", () => {
-    const site = readContent<Record<string, number>>("site/site.json")
+    const site = readContent<Record<string, number>>("site/site.en.json")
     expect([site.stickyHeaderOffset, site.goToTopOffset, site.revealDuration]).toEqual([100, 100, 900])
-    const hero = readContent<{ autoplayInterval: number; transitionSpeed: number }>("hero/hero.json")
+    const hero = readContent<{ autoplayInterval: number; transitionSpeed: number }>("hero/hero.en.json")
     expect([hero.autoplayInterval, hero.transitionSpeed]).toEqual([8000, 800])
-    const gallery = readContent<{ visible: number; transitionSpeed: number; responsive: unknown }>("gallery/gallery.json")
+    const gallery = readContent<{ visible: number; transitionSpeed: number; responsive: unknown }>("gallery/gallery.en.json")
     expect(gallery.visible).toBe(4)
     expect(gallery.transitionSpeed).toBe(800)
     expect(gallery.responsive).toEqual([

@@ -14,8 +14,8 @@ import { ROOT, readContent, serveBuild, type Served } from "../support/serve"
 
 jest.setTimeout(60_000)
 
-const site = readContent<{ siteUrl: string; language: string; title: string }>("site/site.json")
-const products = readContent<{ items: { title: string }[] }>("products/products.json")
+const site = readContent<{ siteUrl: string; language: string; title: string }>("site/site.en.json")
+const products = readContent<{ items: { title: string }[] }>("products/products.en.json")
 const solutions = contentSolutions()
 const notices = routesOf("notice")
 /** The pages open to search engines, as the routes module lists them for the sitemap */

@@ -134,11 +134,11 @@ describe("the CMS at /admin, on the local backend", () => {
   const picture = "cms-upload-test.jpg"
 
   it("refuses to save an entry with a required field emptied, says which field, and leaves its file as it was", async () => {
-    const file = path.join(content, "services/services.json")
+    const file = path.join(content, "services/services.en.json")
     const before = fs.readFileSync(file, "utf8")
     const page = await openCms("#/collections/services/entries/services")
     const title = page.getByLabel("Title").first()
-    await expect(title.inputValue()).resolves.toBe(readJson("services/services.json").title)
+    await expect(title.inputValue()).resolves.toBe(readJson("services/services.en.json").title)
     await title.fill("")
     await publish(page)
     await page.getByText("Oops, you've missed a required field. Please complete before saving.").waitFor({ timeout: 10_000 })
@@ -147,7 +147,7 @@ describe("the CMS at /admin, on the local backend", () => {
       .first()
       .waitFor({ timeout: 10_000 })
     // the preview still shows the service cards, as the site does
-    const firstCard = readJson("services/services.json").cards[0].title as string
+    const firstCard = readJson("services/services.en.json").cards[0].title as string
     await page.frameLocator("iframe").first().locator(".service-card h3").getByText(firstCard).waitFor({ timeout: 20_000 })
     await previewInSiteLook(page)
     await page.screenshot({ path: path.join(SCREENSHOTS, "required-field-1440.png") })
@@ -166,7 +166,7 @@ describe("the CMS at /admin, on the local backend", () => {
     await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 90, b: 40 } } })
       .jpeg()
       .toFile(upload)
-    const itemsBefore = (readJson("gallery/gallery.json").items ?? []).length as number
+    const itemsBefore = (readJson("gallery/gallery.en.json").items ?? []).length as number
 
     const page = await openCms("#/collections/gallery/entries/gallery")
     // the field says how to add a picture so that it is described
@@ -197,17 +197,17 @@ describe("the CMS at /admin, on the local backend", () => {
       .waitFor({ timeout: 10_000 })
     await page.screenshot({ path: path.join(SCREENSHOTS, "gallery-upload-asks-1440.png") })
     await new Promise((resolve) => setTimeout(resolve, 1500))
-    expect(settledJson("gallery/gallery.json").items ?? []).toHaveLength(itemsBefore)
+    expect(settledJson("gallery/gallery.en.json").items ?? []).toHaveLength(itemsBefore)
     expect(fs.existsSync(path.join(content, "gallery", name))).toBe(false)
 
     await page.getByLabel("Title").last().fill(item.title)
     await page.getByLabel("Alt").last().fill(item.alt)
     await publish(page)
-    await waitUntil(() => (settledJson("gallery/gallery.json").items ?? []).length === itemsBefore + 1 || undefined, 20_000, "gallery.json was not saved")
+    await waitUntil(() => (settledJson("gallery/gallery.en.json").items ?? []).length === itemsBefore + 1 || undefined, 20_000, "gallery.json was not saved")
     await waitUntil(() => fs.existsSync(path.join(content, "gallery", name)) || undefined, 20_000, "the uploaded picture did not reach content/gallery/")
     await page.close()
     expect(fs.readFileSync(path.join(content, "gallery", name))).toEqual(fs.readFileSync(upload))
-    expect(readJson("gallery/gallery.json").items.at(-1)).toMatchObject({ image: name, ...item })
+    expect(readJson("gallery/gallery.en.json").items.at(-1)).toMatchObject({ image: name, ...item })
     // described, so the build no longer lists it among the pictures without an alt text
     const report = await validateContent(content)
     expect(report.errors).toEqual([])
@@ -219,7 +219,7 @@ describe("the CMS at /admin, on the local backend", () => {
   it("previews a machine as the site's product card while it is typed, in the site's look", async () => {
     pageErrors = []
     consoleErrors = []
-    const products = readJson("products/products.json")
+    const products = readJson("products/products.en.json")
     const machine = "Baler Typed in the CMS"
     const page = await openCms("#/collections/products/entries/products")
     // the page's title, then each machine's
@@ -231,7 +231,7 @@ describe("the CMS at /admin, on the local backend", () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, "products-preview-1440.png") })
     await page.close()
     // typed, not saved
-    expect(readJson("products/products.json")).toEqual(products)
+    expect(readJson("products/products.en.json")).toEqual(products)
     expect(pageErrors).toEqual([])
     expect(consoleErrors).toEqual([])
   })
@@ -263,12 +263,12 @@ describe("the CMS at /admin, on the local backend", () => {
     await previewInSiteLook(hero)
     await hero.screenshot({ path: path.join(SCREENSHOTS, "hero-editor-1440.png") })
     await publish(hero)
-    await waitUntil(() => settledJson("hero/hero.json").slides?.[0].mainHeading === heading || undefined, 20_000, "hero.json was not saved")
+    await waitUntil(() => settledJson("hero/hero.en.json").slides?.[0].mainHeading === heading || undefined, 20_000, "hero.json was not saved")
     await hero.close()
 
     // a new step in a solution's How it works, its icon picked from the solution's icons
     const solution = await openCms("#/collections/solutions/entries/waste-to-charcoal")
-    const stepsBefore = readJson("solutions/waste-to-charcoal.json").howItWorks.steps.length as number
+    const stepsBefore = readJson("solutions/waste-to-charcoal.en.json").howItWorks.steps.length as number
     await solution.getByRole("button", { name: "Add step" }).click()
     await solution.getByLabel("ID").last().fill(step.id)
     await solution.getByLabel("Title").last().fill(step.title)
@@ -284,17 +284,17 @@ describe("the CMS at /admin, on the local backend", () => {
     await solution.screenshot({ path: path.join(SCREENSHOTS, "solution-preview-1440.png") })
     await publish(solution)
     await waitUntil(
-      () => settledJson("solutions/waste-to-charcoal.json").howItWorks?.steps.length === stepsBefore + 1 || undefined,
+      () => settledJson("solutions/waste-to-charcoal.en.json").howItWorks?.steps.length === stepsBefore + 1 || undefined,
       20_000,
       "the solution was not saved",
     )
     await solution.close()
 
     // the files, as an editor would have written them
-    const saved = readJson("solutions/waste-to-charcoal.json")
+    const saved = readJson("solutions/waste-to-charcoal.en.json")
     expect(saved.howItWorks.steps.at(-1)).toEqual({ ...step, icon: `icons/${step.icon}` })
     expect(saved.slug).toBe("waste-to-charcoal")
-    expect(readJson("hero/hero.json").slides[0].mainHeading).toBe(heading)
+    expect(readJson("hero/hero.en.json").slides[0].mainHeading).toBe(heading)
     const report = await validateContent(content)
     expect(report.errors).toEqual([])
     expect(pageErrors).toEqual([])

@@ -176,7 +176,7 @@ describe("the CMS local backend refuses what the red team sent", () => {
   })
 
   it("checks every path of an entry: its data files, their new paths and its assets", async () => {
-    const entry = { slug: "hero", path: "content/hero/hero.json", raw: fs.readFileSync(path.join(root, "content/hero/hero.json"), "utf8") }
+    const entry = { slug: "hero", path: "content/hero/hero.en.json", raw: fs.readFileSync(path.join(root, "content/hero/hero.en.json"), "utf8") }
     const sneaked = [
       { entry: { ...entry, newPath: "static/rt2.json" } },
       { dataFiles: [entry, { ...entry, path: "src/server/rt2.ts" }] },
@@ -214,7 +214,7 @@ describe("the CMS local backend refuses what the red team sent", () => {
       { action: "getEntry", params: { branch: "main", path: "package.json" } },
       { action: "getMediaFile", params: { branch: "main", path: "package.json" } },
       { action: "getEntry", params: { branch: "main", path: "content/about/leak.json" } },
-      { action: "entriesByFiles", params: { branch: "main", files: [{ path: "content/hero/hero.json" }, { path: "package.json" }] } },
+      { action: "entriesByFiles", params: { branch: "main", files: [{ path: "content/hero/hero.en.json" }, { path: "package.json" }] } },
       { action: "entriesByFolder", params: { branch: "main", folder: "src/server", extension: "ts", depth: 1 } },
       { action: "entriesByFolder", params: { branch: "main", folder: ".", extension: "json", depth: 1 } },
       { action: "getMedia", params: { branch: "main", mediaFolder: "static" } },
@@ -249,7 +249,7 @@ describe("the CMS local backend refuses what the red team sent", () => {
   })
 
   it("answers only pages on this machine, with JSON, at its own address", async () => {
-    const read = { action: "getEntry", params: { branch: "main", path: "content/hero/hero.json" } }
+    const read = { action: "getEntry", params: { branch: "main", path: "content/hero/hero.en.json" } }
     expect((await post(read)).status).toBe(200)
     expect((await post(read, { origin: "http://127.0.0.1:9000" })).status).toBe(200)
     // no Origin: not the CMS in a browser (curl, a script, a page's form)
@@ -395,7 +395,7 @@ describe("the CMS local backend still does what the CMS asks", () => {
   })
 
   it("saves an entry into content/ and reads it back", async () => {
-    const file = "content/hero/hero.json"
+    const file = "content/hero/hero.en.json"
     const hero = JSON.parse(fs.readFileSync(path.join(root, file), "utf8")) as { slides: { mainHeading: string }[] }
     hero.slides[0]!.mainHeading = "Saved Through the Local Backend"
     const raw = `${JSON.stringify(hero, null, 2)}\n`
@@ -478,14 +478,14 @@ describe("the CMS local backend never leaves a content file half-written", () =>
         })
         child.once("exit", () => reject(new Error(`the backend stopped: ${out}`)))
       })
-      const file = path.join(root, "content/about/about.json")
+      const file = path.join(root, "content/about/about.en.json")
       const before = fs.readFileSync(file, "utf8")
       // the backend may now write files of 4 KB at most: a 200 KB entry stops a fiftieth of the way
       expect(spawnSync("prlimit", ["--pid", String(child.pid), "--fsize=4096"]).status).toBe(0)
       const about = JSON.parse(before) as Record<string, unknown>
       const raw = `${JSON.stringify({ ...about, text: "A long text. ".repeat(16_000) }, null, 2)}\n`
       const saved = await new Promise<number>((resolve, reject) => {
-        const body = Buffer.from(JSON.stringify(persistEntry("content/about/about.json", raw)))
+        const body = Buffer.from(JSON.stringify(persistEntry("content/about/about.en.json", raw)))
         const request = http.request(
           {
             host: "127.0.0.1",

@@ -74,7 +74,7 @@ describe("with a working SMTP server", () => {
   }, 30_000)
 
   it("records where each lead came from, first-party: the call to action in the form's address and the page before it", async () => {
-    const leads = readJson<{ leadSources: { id: string; label: string }[]; mail: { sourceLine: string; sourceUnknown: string } }>("content/forms/forms.json")
+    const leads = readJson<{ leadSources: { id: string; label: string }[]; mail: { sourceLine: string; sourceUnknown: string } }>("content/forms/forms.en.json")
     const label = (id: string) => leads.leadSources.find((entry) => entry.id === id)!.label
     const cases = [
       // the page's script: JSON, the page before the form, the form's address as Referer

@@ -24,8 +24,8 @@ const forms = readJson<{
   errors: Record<string, string>
   mail: { estimateTitle: string; estimateLink: string; sourceUnknown: string }
   pages: { id: string; path: string }[]
-}>("content/forms/forms.json")
-const contact = readJson<{ form: { estimate: Record<"label" | "note" | "summary" | "perDay" | "result", string> } }>("content/contact/contact.json")
+}>("content/forms/forms.en.json")
+const contact = readJson<{ form: { estimate: Record<"label" | "note" | "summary" | "perDay" | "result", string> } }>("content/contact/contact.en.json")
 const words = contact.form.estimate
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
@@ -36,7 +36,7 @@ const SITE_URL = "https://forms.example.com"
 const MAIL_TO = "sales@example.com"
 
 // An estimate as /estimate makes it, from the content's factors (the server accepts no other figures): 20 t/day of rice husk
-const factors = readJson<EstimateModel & QuoteWords>("content/estimate/estimate.json")
+const factors = readJson<EstimateModel & QuoteWords>("content/estimate/estimate.en.json")
 const estimate = quoteEstimate(factors, factors, readInputs(factors, { stream: "rice-husk", amount: "20", per: "day" }, 20).inputs)
 const ESTIMATE_JSON = JSON.stringify(estimate)
 /** A figure as the site writes it in British English, every digit it was given */

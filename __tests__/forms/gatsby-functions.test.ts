@@ -8,7 +8,7 @@ import path from "path"
 import { COSTLY_BODIES, formWithFields, MAX_FIELDS, postWhileProbing } from "../support/costly-bodies"
 import { readContent, serveBuild, type Served } from "../support/serve"
 
-const forms = readContent<{ errors: Record<string, string>; pages: { id: string; path: string }[] }>("forms/forms.json")
+const forms = readContent<{ errors: Record<string, string>; pages: { id: string; path: string }[] }>("forms/forms.en.json")
 const valid = { username: "Ada", email: "ada@example.com", phone: "+1 555 010 0100", subject: "Via Gatsby Functions", message: "Hello" }
 
 let server: Served

@@ -131,7 +131,7 @@ it("describes every content type and every field in GraphiQL", async () => {
 })
 
 it("reports an editor's mistake made while gatsby develop runs, naming the file and field", async () => {
-  const file = path.join(SITE, "content/recycle/recycle.json")
+  const file = path.join(SITE, "content/recycle/recycle.en.json")
   const original = fs.readFileSync(file, "utf8")
   const broken = JSON.parse(original) as Record<string, unknown>
   delete broken.title
@@ -139,11 +139,11 @@ it("reports an editor's mistake made while gatsby develop runs, naming the file 
   try {
     fs.writeFileSync(file, JSON.stringify(broken, null, 2))
     const deadline = Date.now() + 30_000
-    while (!output.slice(seen).includes("content/recycle/recycle.json: title is missing") && Date.now() < deadline) {
+    while (!output.slice(seen).includes("content/recycle/recycle.en.json: title is missing") && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
     // the reporter wraps long lines; compare the words
-    expect(output.slice(seen).replace(/\s+/g, " ")).toContain('content/recycle/recycle.json: title is missing; it is required (text). Add "title".')
+    expect(output.slice(seen).replace(/\s+/g, " ")).toContain('content/recycle/recycle.en.json: title is missing; it is required (text). Add "title".')
   } finally {
     fs.writeFileSync(file, original)
   }

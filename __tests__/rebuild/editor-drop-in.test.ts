@@ -21,7 +21,7 @@ jest.setTimeout(240_000)
 const GALLERY = path.join(ROOT, "content/gallery")
 const DROPPED = path.join(GALLERY, "zz-editor-upload_test.jpg")
 /** The photo replaced: the last machine's, found on /product by its name */
-const MACHINE = readContent<{ items: { title: string; image: string }[] }>("products/products.json").items.at(-1)!
+const MACHINE = readContent<{ items: { title: string; image: string }[] }>("products/products.en.json").items.at(-1)!
 const PRODUCT = path.join(ROOT, "content/products", MACHINE.image)
 /** Saves the photo and notes the dropped file before they change, outside .cache/ (a build that finds its cache stale empties it); also puts back what a killed run left */
 const guard = checkoutGuard(ROOT)

@@ -49,20 +49,20 @@ function editJson(content: string, file: string, change: (data: Json) => void): 
 /** An editor's other content: each change is one docs/content.md allows without touching code. */
 async function otherContent(content: string): Promise<string[]> {
   const changes: string[] = []
-  editJson(content, "hero/hero.json", (hero) => {
+  editJson(content, "hero/hero.en.json", (hero) => {
     const [first] = hero.slides as Json[]
     first!.mainHeading = "Electricity From the Town's Own Refuse"
   })
   changes.push("hero: the first slide's heading")
 
   let renamed = ""
-  editJson(content, "products/products.json", (products) => {
+  editJson(content, "products/products.en.json", (products) => {
     const [first] = products.items as Json[]
     renamed = first!.title as string
     first!.title = "Inclined Feed Conveyor"
   })
   // the estimator names the machines each line uses: the validation asks for the new name there too
-  editJson(content, "estimate/estimate.json", (estimate) => {
+  editJson(content, "estimate/estimate.en.json", (estimate) => {
     // a solution's line, and a stream's own line where it has one (hospital waste)
     for (const line of [...(estimate.solutions as { machines: string[] }[]), ...(estimate.streams as { machines?: string[] }[])]) {
       if (line.machines) line.machines = line.machines.map((machine) => (machine === renamed ? "Inclined Feed Conveyor" : machine))
@@ -70,13 +70,13 @@ async function otherContent(content: string): Promise<string[]> {
   })
   changes.push("products: the first machine's name (and where the estimator names it)")
 
-  editJson(content, "services/services.json", (services) => {
+  editJson(content, "services/services.en.json", (services) => {
     const [first] = services.cards as Json[]
     first!.title = "Municipal Refuse Handling"
   })
   changes.push("services: the first card's title")
 
-  editJson(content, "about/about.json", (about) => {
+  editJson(content, "about/about.en.json", (about) => {
     about.title = "Engineers of the Whole Waste Chain"
     about.paragraphs = [
       "We plan, build and service the lines that take a town's or a farm's waste from the tipping floor to a saleable product.",

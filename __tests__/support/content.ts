@@ -13,7 +13,7 @@ import { ROOT, readContent } from "./serve"
 export { NOT_FOUND_PROBE }
 
 /** Every route of this project's pages and content, in the routes module's order. */
-export const ROUTES: readonly Route[] = siteRoutes(ROOT)
+export const ROUTES: readonly Route[] = siteRoutes(ROOT, undefined, "en")
 
 /** The addresses of the routes of the given kinds (all routes if none is given), in the routes module's order. */
 export function routesOf(...kinds: RouteKind[]): string[] {
@@ -47,7 +47,7 @@ export function galleryFiles(): string[] {
 
 /** The gallery's captions as the site must show them: every picture of content/gallery/, titled by gallery.json or its file name. */
 export function galleryCaptions(): string[] {
-  const { items = [] } = readContent<{ items?: { image: string; title: string; alt: string; id?: string }[] }>("gallery/gallery.json")
+  const { items = [] } = readContent<{ items?: { image: string; title: string; alt: string; id?: string }[] }>("gallery/gallery.en.json")
   const files = fs.readdirSync(path.join(ROOT, "content/gallery")).map((base) => {
     const extension = path.extname(base).slice(1)
     return { base, name: path.basename(base, path.extname(base)), extension }
@@ -60,7 +60,7 @@ export interface Link {
   to: string
 }
 
-/** The site-wide labels of content/site/site.json the tests look for. */
+/** The site-wide labels of content/site/site.en.json the tests look for. */
 export interface Site {
   menu: { label: string; to?: string; listsSolutions?: boolean }[]
   getInTouch: Link
@@ -68,13 +68,13 @@ export interface Site {
   hero: { pause: string; play: string }
 }
 
-export const siteLabels = (): Site => readContent<Site>("site/site.json")
+export const siteLabels = (): Site => readContent<Site>("site/site.en.json")
 
 /** The home page's hero slides, in order. */
 export const heroSlides = () =>
-  readContent<{ slides: { mainHeading: string; smallHeading: string; buttonText: string; buttonLink: string }[] }>("hero/hero.json").slides
+  readContent<{ slides: { mainHeading: string; smallHeading: string; buttonText: string; buttonLink: string }[] }>("hero/hero.en.json").slides
 
-/** The products page's machines, in the order of content/products/products.json. */
+/** The products page's machines, in the order of content/products/products.en.json. */
 export function productTitles(): string[] {
-  return readContent<{ items: { title: string }[] }>("products/products.json").items.map((item) => item.title)
+  return readContent<{ items: { title: string }[] }>("products/products.en.json").items.map((item) => item.title)
 }

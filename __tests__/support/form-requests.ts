@@ -23,8 +23,8 @@ export const copy = readJson<{
   unsubscribePage: { title: string; button: string; invalidText: string }
   mail: { contactSubject: string; confirmSubject: string }
   pages: { id: string; path: string }[]
-}>("content/forms/forms.json")
-export const contactContent = readJson<{ form: { fields: Record<string, { label: string }> } }>("content/contact/contact.json")
+}>("content/forms/forms.en.json")
+export const contactContent = readJson<{ form: { fields: Record<string, { label: string }> } }>("content/contact/contact.en.json")
 export const label = (field: string) => contactContent.form.fields[field]!.label
 export const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))

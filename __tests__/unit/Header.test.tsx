@@ -1,10 +1,10 @@
 import * as React from "react"
 import { fireEvent, render, screen, within } from "@testing-library/react"
 import { Header } from "../../src/components/layout/Header"
-import { company, site, solutions } from "../fixtures/chrome"
+import { company, languages, site, solutions } from "../fixtures/chrome"
 
 function renderHeader() {
-  return render(<Header site={site} company={company} solutions={solutions} />)
+  return render(<Header site={site} company={company} solutions={solutions} languages={languages} basePath="/product" />)
 }
 
 describe("Header", () => {

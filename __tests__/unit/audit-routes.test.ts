@@ -14,7 +14,7 @@ function project(): string {
   for (const page of ["index.tsx", "404.tsx", "about.tsx"]) write(`src/pages/${page}`, "")
   write("content/solutions/b.json", JSON.stringify({ slug: "waste-to-heat", order: 2 }))
   write("content/solutions/a.json", JSON.stringify({ slug: "waste-to-gas", order: 1 }))
-  write("content/forms/forms.json", JSON.stringify({ pages: [{ id: "sent", path: "/thank-you" }] }))
+  write("content/forms/forms.en.json", JSON.stringify({ pages: [{ id: "sent", path: "/thank-you" }] }))
   return root
 }
 

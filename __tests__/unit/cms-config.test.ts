@@ -114,7 +114,7 @@ describe("the CMS configuration, made from the content model", () => {
 
   it("edits each folder's JSON file, and the solutions one file per page, named by slug", () => {
     const hero = config.collections.find((collection) => collection.name === "hero")!
-    expect(hero.files).toEqual([expect.objectContaining({ file: "content/hero/hero.json" })])
+    expect(hero.files).toEqual([expect.objectContaining({ file: "content/hero/hero.en.json" })])
     const solutions = config.collections.find((collection) => collection.name === "solutions")!
     expect(solutions).toMatchObject({
       folder: "content/solutions",
@@ -168,7 +168,7 @@ describe("the CMS configuration, made from the content model", () => {
 
 describe("the CMS's previews", () => {
   it("turn every file an entry names into the file shape the site's sections take, following the generated fields", () => {
-    const solution = JSON.parse(fs.readFileSync(path.join(CONTENT, "solutions/waste-to-charcoal.json"), "utf8"))
+    const solution = JSON.parse(fs.readFileSync(path.join(CONTENT, "solutions/waste-to-charcoal.en.json"), "utf8"))
     const urls: string[] = []
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test walks a solution's fields by name
     const data = toFragmentData<any>(solution, entryFields("solutions").map(configField), (value) => {
@@ -223,7 +223,7 @@ describe("/admin apart from the public site", () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), "cms-slug-"))
     try {
       fs.cpSync(CONTENT, copy, { recursive: true })
-      const file = path.join(copy, "solutions/waste-to-charcoal.json")
+      const file = path.join(copy, "solutions/waste-to-charcoal.en.json")
       fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, "utf8")), slug: "admin" }))
       const { errors } = await validateContent(copy)
       expect(errors).toEqual([expect.stringContaining(`"slug" is "admin", an address the site uses for something else`)])

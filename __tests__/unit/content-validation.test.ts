@@ -51,30 +51,30 @@ describe("validateContent", () => {
   it("accepts the shipped content, warning only of gallery pictures that no entry describes", async () => {
     const { errors, warnings } = await reportOf()
     expect(errors).toEqual([])
-    const described = new Set(read<{ items?: { image: string }[] }>("gallery/gallery.json").items?.map((item) => item.image))
+    const described = new Set(read<{ items?: { image: string }[] }>("gallery/gallery.en.json").items?.map((item) => item.image))
     const undescribed = fs.readdirSync(path.join(dir, "gallery")).filter((name) => !/\.(json|md)$/.test(name) && !described.has(name))
     expect(warnings.map((warning) => warning.split(":")[0])).toEqual(undescribed.sort().map((name) => `content/gallery/${name}`))
   })
 
   it("names a missing required field", async () => {
-    const last = read<{ cards: unknown[] }>("services/services.json").cards.length - 1
-    edit("services/services.json", (data) => delete (data.cards as Record<string, unknown>[])[last]!.title)
-    expect(await errorsOf()).toEqual([`content/services/services.json: cards[${last}].title is missing; it is required (text). Add "title".`])
+    const last = read<{ cards: unknown[] }>("services/services.en.json").cards.length - 1
+    edit("services/services.en.json", (data) => delete (data.cards as Record<string, unknown>[])[last]!.title)
+    expect(await errorsOf()).toEqual([`content/services/services.en.json: cards[${last}].title is missing; it is required (text). Add "title".`])
   })
 
   it("names a field of the wrong kind", async () => {
-    edit("products/products.json", (data) => ((data.items as Record<string, unknown>[])[0]!.delay = "fast"))
-    expect(await errorsOf()).toEqual(['content/products/products.json: items[0].delay is "fast"; it should be a whole number.'])
+    edit("products/products.en.json", (data) => ((data.items as Record<string, unknown>[])[0]!.delay = "fast"))
+    expect(await errorsOf()).toEqual(['content/products/products.en.json: items[0].delay is "fast"; it should be a whole number.'])
   })
 
   it("names an image path that resolves to no file", async () => {
-    const index = read<{ items?: unknown[] }>("gallery/gallery.json").items?.length ?? 0
+    const index = read<{ items?: unknown[] }>("gallery/gallery.en.json").items?.length ?? 0
     edit(
-      "gallery/gallery.json",
+      "gallery/gallery.en.json",
       (data) => (data.items = [...((data.items as unknown[] | undefined) ?? []), { image: "gallery-99.jpg", title: "Missing", alt: "Missing" }]),
     )
     expect(await errorsOf()).toEqual([
-      `content/gallery/gallery.json: items[${index}].image is "gallery-99.jpg", but there is no such file in content/gallery/. Add the file there or correct the name.`,
+      `content/gallery/gallery.en.json: items[${index}].image is "gallery-99.jpg", but there is no such file in content/gallery/. Add the file there or correct the name.`,
     ])
   })
 
@@ -97,21 +97,21 @@ describe("validateContent", () => {
   })
 
   it("names a form's end page that is missing or has a bad path", async () => {
-    edit("forms/forms.json", (data) => {
+    edit("forms/forms.en.json", (data) => {
       const pages = data.pages as { id: string; path: string }[]
       pages.find((page) => page.id === "subscribe-pending")!.path = "check inbox"
       data.pages = pages.filter((page) => page.id !== "subscribe-confirmed")
     })
     expect(await errorsOf()).toEqual([
-      'content/forms/forms.json: page "subscribe-pending" has "path": "check inbox". Use a path like "/thank-you": a leading slash, lower-case words and hyphens.',
-      'content/forms/forms.json: "pages" has no entry with "id": "subscribe-confirmed". Add one (id, path, title, text, link); the forms end on it.',
+      'content/forms/forms.en.json: page "subscribe-pending" has "path": "check inbox". Use a path like "/thank-you": a leading slash, lower-case words and hyphens.',
+      'content/forms/forms.en.json: "pages" has no entry with "id": "subscribe-confirmed". Add one (id, path, title, text, link); the forms end on it.',
     ])
   })
 
   it("names malformed JSON with its line and column", async () => {
-    const file = path.join(dir, "recycle/recycle.json")
+    const file = path.join(dir, "recycle/recycle.en.json")
     // the comma after the first text value goes: the parser stops at the next line's first key
-    const text = JSON.stringify(read("recycle/recycle.json"), null, 2)
+    const text = JSON.stringify(read("recycle/recycle.en.json"), null, 2)
     const comma = text.indexOf('",\n') + 1
     fs.writeFileSync(file, text.slice(0, comma) + text.slice(comma + 1))
     const line = text.slice(0, comma).split("\n").length + 1
@@ -124,11 +124,11 @@ describe("validateContent", () => {
   })
 
   it("names an unsupported image format", async () => {
-    const last = read<{ items: unknown[] }>("products/products.json").items.length - 1
+    const last = read<{ items: unknown[] }>("products/products.en.json").items.length - 1
     fs.writeFileSync(path.join(dir, "products/machine.gif"), "GIF89a")
-    edit("products/products.json", (data) => ((data.items as Record<string, unknown>[])[last]!.image = "machine.gif"))
+    edit("products/products.en.json", (data) => ((data.items as Record<string, unknown>[])[last]!.image = "machine.gif"))
     expect(await errorsOf()).toEqual([
-      `content/products/products.json: items[${last}].image is "machine.gif", a .gif; use .jpg, .jpeg, .png, .webp, .avif here.`,
+      `content/products/products.en.json: items[${last}].image is "machine.gif", a .gif; use .jpg, .jpeg, .png, .webp, .avif here.`,
     ])
   })
 
@@ -138,16 +138,16 @@ describe("validateContent", () => {
     await sharp({ create: { width: 640, height: 360, channels: 3, background: "#1f4d36" } })
       .jpeg()
       .toFile(path.join(dir, "hero", poster))
-    edit("hero/hero.json", (data) => ((data.slides as Record<string, unknown>[])[0]!.poster = poster))
+    edit("hero/hero.en.json", (data) => ((data.slides as Record<string, unknown>[])[0]!.poster = poster))
     expect(await errorsOf()).toEqual([
-      `content/hero/hero.json: slides[0].poster "${poster}" is 640 px wide, far too small for where it is shown (full width behind the hero (up to 1920 px)); use a picture at least 1280 px wide.`,
+      `content/hero/hero.en.json: slides[0].poster "${poster}" is 640 px wide, far too small for where it is shown (full width behind the hero (up to 1920 px)); use a picture at least 1280 px wide.`,
     ])
   })
 })
 
 describe("gatsby-node onPreBootstrap", () => {
   it("stops the build with every problem listed, naming file and field", async () => {
-    edit("services/services.json", (data) => delete (data.cards as Record<string, unknown>[])[0]!.description)
+    edit("services/services.en.json", (data) => delete (data.cards as Record<string, unknown>[])[0]!.description)
     const cwd = process.cwd()
     process.chdir(path.dirname(dir))
     fs.renameSync(dir, path.join(path.dirname(dir), "content"))
@@ -159,7 +159,7 @@ describe("gatsby-node onPreBootstrap", () => {
         await (onPreBootstrap as (args: unknown) => Promise<void>)({ reporter })
       })
       expect(reporter.panicOnBuild).toHaveBeenCalledWith(
-        'The content has 1 problem to fix:\n  - content/services/services.json: cards[0].description is missing; it is required (text). Add "description".',
+        'The content has 1 problem to fix:\n  - content/services/services.en.json: cards[0].description is missing; it is required (text). Add "description".',
       )
     } finally {
       process.chdir(cwd)
@@ -194,12 +194,12 @@ describe("photos as phones and cameras name and make them", () => {
       .jpeg()
       .toBuffer()
     fs.writeFileSync(path.join(dir, "gallery/IMG_2001.JPG"), photo.subarray(0, photo.length / 2))
-    const product = read<{ items: { image: string }[] }>("products/products.json").items[0]!.image
+    const product = read<{ items: { image: string }[] }>("products/products.en.json").items[0]!.image
     const bytes = fs.readFileSync(path.join(dir, "products", product))
     fs.writeFileSync(path.join(dir, "products", product), bytes.subarray(0, bytes.length - 200))
     expect(await errorsOf()).toEqual([
       'content/gallery/IMG_2001.JPG: this picture "IMG_2001.JPG" is cut off: the file ends before the picture does (a copy or upload that did not finish); copy or export it again.',
-      `content/products/products.json: items[0].image "${product}" is cut off: the file ends before the picture does (a copy or upload that did not finish); copy or export it again.`,
+      `content/products/products.en.json: items[0].image "${product}" is cut off: the file ends before the picture does (a copy or upload that did not finish); copy or export it again.`,
     ])
   })
 
@@ -233,7 +233,7 @@ describe("photos as phones and cameras name and make them", () => {
     await photo("IMG_1234.JPG")
     await photo("Chaudière à biomasse été.jpeg")
     edit(
-      "gallery/gallery.json",
+      "gallery/gallery.en.json",
       (data) =>
         (data.items = [
           ...(data.items as unknown[]),
@@ -248,8 +248,8 @@ describe("photos as phones and cameras name and make them", () => {
   })
 })
 
-describe("validateContent: the estimator's factors (content/estimate/estimate.json)", () => {
-  const FILE = "estimate/estimate.json"
+describe("validateContent: the estimator's factors (content/estimate/estimate.en.json)", () => {
+  const FILE = "estimate/estimate.en.json"
   type Estimate = {
     factors: Record<string, unknown>[]
     streams: Record<string, unknown>[]
@@ -262,28 +262,28 @@ describe("validateContent: the estimator's factors (content/estimate/estimate.js
     const index = factorIndex("rice-husk-lhv-dry")
     edit(FILE, (data) => Object.assign((data as unknown as Estimate).factors[index]!, { low: 15, typical: 14.72 }))
     expect(await errorsOf()).toEqual([
-      `content/estimate/estimate.json: factors[${index}] ("rice-husk-lhv-dry") has "low": 15 above "typical": 14.72. Put the values in order: low ≤ typical ≤ high.`,
+      `content/estimate/estimate.en.json: factors[${index}] ("rice-husk-lhv-dry") has "low": 15 above "typical": 14.72. Put the values in order: low ≤ typical ≤ high.`,
     ])
   })
 
   it("rejects a factor without a unit, without a source or with a value that is not a number", async () => {
     const index = factorIndex("docf")
     edit(FILE, (data) => Object.assign((data as unknown as Estimate).factors[index]!, { unit: " " }))
-    expect(await errorsOf()).toEqual([`content/estimate/estimate.json: factors[${index}] ("docf") has no unit. Say what the numbers are in (e.g. "MJ/kg").`])
+    expect(await errorsOf()).toEqual([`content/estimate/estimate.en.json: factors[${index}] ("docf") has no unit. Say what the numbers are in (e.g. "MJ/kg").`])
     edit(FILE, (data) => {
       const factor = (data as unknown as Estimate).factors[index]!
       factor.unit = "fraction"
       delete factor.source
     })
-    expect(await errorsOf()).toEqual([`content/estimate/estimate.json: factors[${index}].source is missing; it is required (an object). Add "source".`])
+    expect(await errorsOf()).toEqual([`content/estimate/estimate.en.json: factors[${index}].source is missing; it is required (an object). Add "source".`])
     edit(FILE, (data) => {
       const factor = (data as unknown as Estimate).factors[index]!
       factor.source = { title: "T", publisher: "", year: 2024, url: "https://example.org" }
       factor.high = "0.5"
     })
     expect(await errorsOf()).toEqual([
-      `content/estimate/estimate.json: factors[${index}].high is "0.5"; it should be a number.`,
-      `content/estimate/estimate.json: factors[${index}] ("docf") has no source publisher. Every figure needs its published source.`,
+      `content/estimate/estimate.en.json: factors[${index}].high is "0.5"; it should be a number.`,
+      `content/estimate/estimate.en.json: factors[${index}] ("docf") has no source publisher. Every figure needs its published source.`,
     ])
   })
 
@@ -297,10 +297,10 @@ describe("validateContent: the estimator's factors (content/estimate/estimate.js
       estimate.streams[1]!.machines = [estimate.solutions[0]!.machines[0]!, "Warp Drive"]
     })
     expect(await errorsOf()).toEqual([
-      `content/estimate/estimate.json: streams[0] ("municipal-waste").efficiency names the factor "no-such-factor", which is not in "factors". Add it or fix the id.`,
-      `content/estimate/estimate.json: shared.gridEmission names the factor "grid-ef-mars", which is not in "factors". Add it or fix the id.`,
-      `content/estimate/estimate.json: solutions[0].machines names "Flux Capacitor", which is not a machine of content/products/products.json. Use its title there.`,
-      `content/estimate/estimate.json: streams[1] ("hospital-waste").machines names "Warp Drive", which is not a machine of content/products/products.json. Use its title there.`,
+      `content/estimate/estimate.en.json: streams[0] ("municipal-waste").efficiency names the factor "no-such-factor", which is not in "factors". Add it or fix the id.`,
+      `content/estimate/estimate.en.json: shared.gridEmission names the factor "grid-ef-mars", which is not in "factors". Add it or fix the id.`,
+      `content/estimate/estimate.en.json: solutions[0].machines names "Flux Capacitor", which is not a machine of content/products/products.en.json. Use its title there.`,
+      `content/estimate/estimate.en.json: streams[1] ("hospital-waste").machines names "Warp Drive", which is not a machine of content/products/products.en.json. Use its title there.`,
     ])
   })
 })

@@ -6,7 +6,7 @@
  */
 import { createElement } from "react"
 import { render, screen } from "@testing-library/react"
-import content from "../../content/estimate/estimate.json"
+import content from "../../content/estimate/estimate.en.json"
 import { Estimator, type EstimatorCopy } from "../../src/components/blocks/Estimator"
 import { readEstimate } from "../../src/forms/estimate-figures"
 import { validateSubmission } from "../../src/forms/submission-checks"

@@ -6,7 +6,7 @@
  */
 import { createElement } from "react"
 import { render, screen } from "@testing-library/react"
-import content from "../../content/estimate/estimate.json"
+import content from "../../content/estimate/estimate.en.json"
 import { Estimator, type EstimatorCopy } from "../../src/components/blocks/Estimator"
 import { readInputs, type EstimateModel } from "../../src/lib/estimate"
 import { quoteEstimate } from "../../src/lib/estimate-quote"

@@ -99,7 +99,7 @@ describe("parseEstimate", () => {
   })
 })
 
-/** The words as content/contact/contact.json has them, written here so the test does not change with the copy */
+/** The words as content/contact/contact.en.json has them, written here so the test does not change with the copy */
 const texts = {
   note: "Estimate attached.",
   remove: "Take it off",

@@ -407,8 +407,8 @@ describe("the inputs", () => {
   })
 })
 
-describe("on the site's own factors (content/estimate/estimate.json)", () => {
-  const model = JSON.parse(fs.readFileSync(path.resolve("content/estimate/estimate.json"), "utf8")) as EstimateModel
+describe("on the site's own factors (content/estimate/estimate.en.json)", () => {
+  const model = JSON.parse(fs.readFileSync(path.resolve("content/estimate/estimate.en.json"), "utf8")) as EstimateModel
   const base = (stream: string) => readInputs(model, { stream, amount: "20" }, 20).inputs
 
   it.each(model.streams.map((stream) => stream.id))("%s: zero in gives zero out, and every figure is a finite number, low ≤ typical ≤ high", (stream) => {

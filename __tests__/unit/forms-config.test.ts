@@ -1,8 +1,8 @@
 import path from "path"
 import { ConfigError, readConfig } from "../../src/forms/environment"
 import { errorText, fill } from "../../src/forms/copy"
-import forms from "../../content/forms/forms.json"
-import contact from "../../content/contact/contact.json"
+import forms from "../../content/forms/forms.en.json"
+import contact from "../../content/contact/contact.en.json"
 
 describe("forms configuration from the environment", () => {
   it("has working defaults: store only, under var/forms", () => {

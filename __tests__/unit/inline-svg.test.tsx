@@ -48,7 +48,7 @@ describe("parseInlineSvg", () => {
   })
 
   it("takes the project's own logo", () => {
-    const company = JSON.parse(fs.readFileSync(path.join(__dirname, "../../content/company/company.json"), "utf8")) as { logo: string }
+    const company = JSON.parse(fs.readFileSync(path.join(__dirname, "../../content/company/company.en.json"), "utf8")) as { logo: string }
     const tree = parseInlineSvg(fs.readFileSync(path.join(__dirname, "../../content/company", company.logo), "utf8"))
     expect(tree.attributes.viewBox).toBeTruthy()
     expect(tree.children.length).toBeGreaterThan(0)

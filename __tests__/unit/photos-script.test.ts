@@ -25,7 +25,7 @@ beforeEach(async () => {
   gallery = path.join(root, "content", "gallery")
   fs.mkdirSync(gallery, { recursive: true })
   fs.mkdirSync(path.join(root, "tmp"))
-  fs.copyFileSync(path.resolve("content/gallery/gallery.json"), path.join(gallery, "gallery.json"))
+  fs.copyFileSync(path.resolve("content/gallery/gallery.en.json"), path.join(gallery, "gallery.json"))
   const photo = sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#556b2f", noise: { type: "gaussian", mean: 110, sigma: 35 } } })
   await photo
     .clone()

@@ -23,9 +23,9 @@ beforeEach(() => {
   fs.mkdirSync(path.join(publicDir, "product"), { recursive: true })
   fs.mkdirSync(path.join(publicDir, "page-data"), { recursive: true })
   fs.mkdirSync(path.join(contentDir, "site"), { recursive: true })
-  fs.writeFileSync(path.join(contentDir, "site/site.json"), JSON.stringify({ siteUrl: "https://plant.example" }))
+  fs.writeFileSync(path.join(contentDir, "site/site.en.json"), JSON.stringify({ siteUrl: "https://plant.example" }))
   fs.mkdirSync(path.join(contentDir, "company"), { recursive: true })
-  fs.writeFileSync(path.join(contentDir, "company/company.json"), JSON.stringify({ name: "Plant Ltd" }))
+  fs.writeFileSync(path.join(contentDir, "company/company.en.json"), JSON.stringify({ name: "Plant Ltd" }))
   fs.writeFileSync(
     path.join(publicDir, "webpack.stats.json"),
     JSON.stringify({ namedChunkGroups: { app: { assets: [{ name: "app-1.js" }] } }, assetsByChunkName: { app: ["app-1.js", "styles.new.css"] } }),

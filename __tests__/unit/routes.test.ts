@@ -18,11 +18,11 @@ beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "routes-"))
   for (const page of ["index.tsx", "404.tsx", "contact.tsx", "product.tsx", "privacy.tsx"]) write(`src/pages/${page}`, "")
   write("src/pages/README.md", "not a page")
-  write("content/site/site.json", { menu: [{ to: "/" }, { to: "/#about" }, { listsSolutions: true }, { to: "/product" }, { to: "/contact" }] })
+  write("content/site/site.en.json", { menu: [{ to: "/" }, { to: "/#about" }, { listsSolutions: true }, { to: "/product" }, { to: "/contact" }] })
   write("content/solutions/heat.json", { slug: "waste-to-heat", order: 2 })
   write("content/solutions/gas.json", { slug: "waste-to-gas", order: 1 })
   write("content/solutions/notes.md", "not a solution")
-  write("content/forms/forms.json", {
+  write("content/forms/forms.en.json", {
     pages: [
       { id: "contact-sent", path: "/thanks" },
       { id: "unsubscribed", path: "/news/bye" },
@@ -48,7 +48,7 @@ it("lists home, the solutions by their order, the pages in the menu's order, the
 it("names where each route comes from, and a notice's or solution's id", () => {
   const routes = siteRoutes(root)
   expect(routes.find((route) => route.path === "/waste-to-heat")).toMatchObject({ source: "content/solutions/heat.json", id: "waste-to-heat" })
-  expect(routes.find((route) => route.path === "/news/bye")).toMatchObject({ source: "content/forms/forms.json", id: "unsubscribed" })
+  expect(routes.find((route) => route.path === "/news/bye")).toMatchObject({ source: "content/forms/forms.en.json", id: "unsubscribed" })
   expect(routes.find((route) => route.path === "/")).toMatchObject({ source: "src/pages/index.tsx" })
 })
 
@@ -67,7 +67,7 @@ it("picks up a solution added by an editor, with no other edit", () => {
 
 it("reads another content folder when given one", () => {
   write("other/solutions/a.json", { slug: "waste-to-steam", order: 1 })
-  write("other/forms/forms.json", { pages: [] })
+  write("other/forms/forms.en.json", { pages: [] })
   expect(
     siteRoutes(root, path.join(root, "other"))
       .filter((route) => route.kind === "solution")

@@ -114,7 +114,7 @@ describe("a translator's mistake is one line naming the file and the field", () 
   })
 
   it("a text missing, or empty", () => {
-    const english = read("content/hero/hero.json").slides[2].paragraph as string
+    const english = read("content/hero/hero.en.json").slides[2].paragraph as string
     const line = `content/hero/hero.hi.json: slides[2].paragraph has no Hindi text. Translate it (English: "${english.slice(0, 75)}…").`
     expect(
       hero((hindi) => {
@@ -130,7 +130,7 @@ describe("a translator's mistake is one line naming the file and the field", () 
 
   it("a text left empty where the English is empty too is fine", () => {
     expect(errorsOf("why-choose-us", "WhyChooseUsJson", () => {})).toEqual([])
-    expect(read("content/why-choose-us/why-choose-us.json").points[0].alt).toBe("")
+    expect(read("content/why-choose-us/why-choose-us.en.json").points[0].alt).toBe("")
   })
 
   it("a {placeholder} dropped, or one added", () => {
@@ -170,7 +170,7 @@ describe("a translator's mistake is one line naming the file and the field", () 
   })
 
   it("an optional field left out of both is fine; one the English leaves out is not in the translation", () => {
-    const english = read("content/estimate/estimate.json")
+    const english = read("content/estimate/estimate.en.json")
     const stream = english.streams.findIndex((item: { lineNote?: string }) => item.lineNote === undefined)
     expect(stream).toBeGreaterThanOrEqual(0)
     expect(
@@ -182,7 +182,7 @@ describe("a translator's mistake is one line naming the file and the field", () 
 
   it("names an unconfigured language by its code", () => {
     const report = emptyReport()
-    const english = read("content/hero/hero.json")
+    const english = read("content/hero/hero.en.json")
     checkTranslation("content/hero/hero.xx.json", english, { ...english, label: "" }, typeOf("HeroJson"), report, "xx")
     expect(report.errors).toEqual([expect.stringMatching(/^content\/hero\/hero\.xx\.json: label has no xx text\./)])
   })

@@ -58,8 +58,8 @@ export interface AdminOptions {
 
 /** Every file of /admin: name → contents */
 export async function adminFiles({ contentDir, local, env = process.env }: AdminOptions): Promise<Map<string, Buffer | string>> {
-  const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", "site.json"), "utf8")) as { siteUrl: string }
-  const company = JSON.parse(await fs.readFile(path.join(contentDir, "company", "company.json"), "utf8")) as { name: string }
+  const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", "site.en.json"), "utf8")) as { siteUrl: string }
+  const company = JSON.parse(await fs.readFile(path.join(contentDir, "company", "company.en.json"), "utf8")) as { name: string }
   const files = new Map<string, Buffer | string>()
   files.set("index.html", adminPage(`Content manager · ${company.name}`))
   // JSON is YAML: Decap reads it as its config.yml

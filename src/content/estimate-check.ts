@@ -1,5 +1,5 @@
 /**
- * The estimator's content (content/estimate/estimate.json) beyond its
+ * The estimator's content (content/estimate/estimate.en.json) beyond its
  * types: the ids the streams and solutions name exist, every factor says
  * its unit and its source, and the machines are the Products page's. The
  * factors' order (low ≤ typical ≤ high) is the model's @ordered rule.
@@ -60,10 +60,10 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
 
   let machines: Set<string> | undefined
   try {
-    const products = JSON.parse(fs.readFileSync(path.join(contentDir, "products", "products.json"), "utf8")) as { items?: { title?: string }[] }
+    const products = JSON.parse(fs.readFileSync(path.join(contentDir, "products", "products.en.json"), "utf8")) as { items?: { title?: string }[] }
     machines = new Set((products.items ?? []).map((item) => item.title ?? ""))
   } catch {
-    machines = undefined // content/products/products.json's own check reports it
+    machines = undefined // content/products/products.en.json's own check reports it
   }
   const solutions = list(estimate.solutions)
   for (const id of SOLUTION_IDS) if (!solutions.some((solution) => solution.id === id)) errors.push(`${file}: "solutions" has no entry with "id": "${id}".`)
@@ -71,9 +71,9 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
     const where = `solutions[${index}]`
     if (typeof solution.id === "string" && !(SOLUTION_IDS as readonly string[]).includes(solution.id)) errors.push(`${file}: ${where} has "id": "${solution.id}"; use one of ${SOLUTION_IDS.join(", ")}.`)
     for (const machine of Array.isArray(solution.machines) ? solution.machines : [])
-      if (machines && typeof machine === "string" && !machines.has(machine)) errors.push(`${file}: ${where}.machines names "${machine}", which is not a machine of content/products/products.json. Use its title there.`)
+      if (machines && typeof machine === "string" && !machines.has(machine)) errors.push(`${file}: ${where}.machines names "${machine}", which is not a machine of content/products/products.en.json. Use its title there.`)
   })
   for (const [where, names] of streamMachines)
     for (const machine of names)
-      if (machines && typeof machine === "string" && !machines.has(machine)) errors.push(`${file}: ${where}.machines names "${machine}", which is not a machine of content/products/products.json. Use its title there.`)
+      if (machines && typeof machine === "string" && !machines.has(machine)) errors.push(`${file}: ${where}.machines names "${machine}", which is not a machine of content/products/products.en.json. Use its title there.`)
 }

@@ -1,15 +1,14 @@
 /**
  * Every address of the site, derived from what decides it: the page files in
  * src/pages, one solution page per file in content/solutions/, and the notice
- * pages content/forms/forms.json names. gatsby-node, the audit, the
+ * pages content/forms/forms.en.json names. gatsby-node, the audit, the
  * screenshots and every test read the routes from here, so a fourth solution
- * or a renamed notice page needs no second edit.
- *
- * No imports but Node's own: Node runs this file as it is (type stripping),
- * from the .mjs scripts as well as from Gatsby and Jest.
+ * or a renamed notice page needs no second edit. Every page is there in
+ * each language of src/lib/languages.ts.
  */
 import fs from "node:fs"
 import path from "node:path"
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath } from "../lib/languages"
 
 /** A solution's slug, which becomes its address: lower-case letters, digits and single hyphens. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -22,9 +21,16 @@ export const NOT_FOUND_PROBE = "/no-such-page"
 
 export type RouteKind = "home" | "page" | "solution" | "notice" | "not-found"
 
+/** A route before its language is given */
+type BaseRoute = Omit<Route, "language" | "basePath">
+
 export interface Route {
-  /** The address, without a trailing slash (trailingSlash: "never") */
+  /** The address, without a trailing slash (trailingSlash: "never"): /hi/contact for Hindi */
   path: string
+  /** The page's language code (src/lib/languages.ts) */
+  language: string
+  /** The address in the default language, the same for every language of the page (/contact) */
+  basePath: string
   kind: RouteKind
   /** In the sitemap and open to search engines (notices and the 404 page are noindex) */
   indexed: boolean
@@ -38,18 +44,20 @@ export function solutionPath(slug: string): string {
   return `/${slug}`
 }
 
+export { basePathOf, languageOfPath, localizedPath } from "../lib/languages"
+
 function readJson(file: string): unknown {
   return JSON.parse(fs.readFileSync(file, "utf8"))
 }
 
 /** The pages src/pages defines by file name (index is /, 404 is the not-found page), in file-name order. */
-function pageRoutes(root: string): Route[] {
+function pageRoutes(root: string): BaseRoute[] {
   const dir = path.join(root, "src/pages")
   return fs
     .readdirSync(dir)
     .filter((name) => /\.(tsx|ts|jsx|js)$/.test(name))
     .sort()
-    .map((name): Route => {
+    .map((name): BaseRoute => {
       const base = name.replace(/\.[^.]+$/, "")
       const source = `src/pages/${name}`
       if (base === "index") return { path: "/", kind: "home", indexed: true, source }
@@ -59,11 +67,11 @@ function pageRoutes(root: string): Route[] {
 }
 
 /** One page per solution file, ordered as the menus order them (the file's "order"). */
-function solutionRoutes(root: string, content: string): Route[] {
+function solutionRoutes(root: string, content: string): BaseRoute[] {
   const dir = path.join(content, "solutions")
   return fs
     .readdirSync(dir)
-    .filter((name) => name.endsWith(".json"))
+    .filter((name) => name.endsWith(`.${DEFAULT_LANGUAGE.code}.json`))
     .map((name) => ({ name, data: readJson(path.join(dir, name)) as { slug: string; order?: number } }))
     .sort((a, b) => (a.data.order ?? 0) - (b.data.order ?? 0) || a.name.localeCompare(b.name))
     .map(({ name, data }) => ({
@@ -75,17 +83,17 @@ function solutionRoutes(root: string, content: string): Route[] {
     }))
 }
 
-/** The pages the forms end on, as content/forms/forms.json names them. */
-function noticeRoutes(root: string, content: string): Route[] {
-  const file = path.join(content, "forms/forms.json")
+/** The pages the forms end on, as content/forms/forms.en.json names them. */
+function noticeRoutes(root: string, content: string): BaseRoute[] {
+  const file = path.join(content, "forms/forms.en.json")
   const { pages } = readJson(file) as { pages: { id: string; path: string }[] }
   const source = path.relative(root, file).split(path.sep).join("/")
   return pages.map((page) => ({ path: page.path, kind: "notice" as const, indexed: false, source, id: page.id }))
 }
 
-/** Where the main menu (content/site/site.json) lists a path; pages it does not list come after, by name. */
-function menuPosition(content: string): (route: Route) => number {
-  const file = path.join(content, "site/site.json")
+/** Where the main menu (content/site/site.en.json) lists a path; pages it does not list come after, by name. */
+function menuPosition(content: string): (route: BaseRoute) => number {
+  const file = path.join(content, "site/site.en.json")
   const { menu } = (fs.existsSync(file) ? readJson(file) : {}) as { menu?: { to?: string }[] }
   const paths = (menu ?? []).map((item) => item.to)
   return (route) => {
@@ -96,19 +104,24 @@ function menuPosition(content: string): (route: Route) => number {
 
 /**
  * All routes: home, the solutions, the other pages (in the main menu's
- * order), the notices, then the 404 probe. `content` defaults to the
- * project's content/ folder.
+ * order), the notices, then the 404 probe; in each language in turn (the
+ * default's first), or in the one `language` given. `content` defaults to
+ * the project's content/ folder. A solution or notice's source is its
+ * default-language file (the translations' fields are held to it).
  */
-export function siteRoutes(root: string, content = path.join(root, "content")): Route[] {
+export function siteRoutes(root: string, content = path.join(root, "content"), language?: string): Route[] {
   const pages = pageRoutes(root)
   const position = menuPosition(content)
   const home = pages.filter((route) => route.kind === "home")
   const others = pages.filter((route) => route.kind === "page").sort((a, b) => position(a) - position(b))
   const notFound = pages.filter((route) => route.kind === "not-found")
-  return [...home, ...solutionRoutes(root, content), ...others, ...noticeRoutes(root, content), ...notFound]
+  const base = [...home, ...solutionRoutes(root, content), ...others, ...noticeRoutes(root, content), ...notFound]
+  return LANGUAGES.filter((candidate) => language === undefined || candidate.code === language).flatMap(({ code }) =>
+    base.map((route) => ({ ...route, path: localizedPath(route.path, code), language: code, basePath: route.path })),
+  )
 }
 
 /** The routes open to search engines: the audit's full Lighthouse pages, the sitemap's entries. */
-export function indexedRoutes(root: string, content?: string): Route[] {
-  return siteRoutes(root, content).filter((route) => route.indexed)
+export function indexedRoutes(root: string, content?: string, language?: string): Route[] {
+  return siteRoutes(root, content, language).filter((route) => route.indexed)
 }

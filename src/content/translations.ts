@@ -1,5 +1,5 @@
 /**
- * The translations of content/: beside each content file <name>.json (the
+ * The translations of content/: beside each content file <name>.en.json (the
  * default language, English) is its translation <name>.<code>.json for
  * every other language of src/lib/languages.ts, with the same fields. A
  * field is either translated or shared: numbers, true/false, file fields
@@ -8,45 +8,47 @@
  * every other text is the translation's own, and must be there.
  *
  * Each problem is one line naming the file, the field and what to do, as
- * the content validation reports (validate-content.ts). NOT RUN YET: the
- * content validation calls checkFolderTranslations once the languages are
- * wired into the build, the next step of issue 40; until then the build and
- * the validation read every *.json of a folder, translations included.
+ * the content validation reports (validate-content.ts), which runs these
+ * checks before every build: a Hindi page never shows English text.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { isDeepStrictEqual } from "node:util"
 import { getNullableType, isListType, isObjectType, isScalarType, type GraphQLField, type GraphQLObjectType, type GraphQLType } from "graphql"
-import { DEFAULT_LANGUAGE, languageName, TRANSLATED, type Language } from "../lib/languages"
+import { DEFAULT_LANGUAGE, LANGUAGES, languageName, TRANSLATED, type Language } from "../lib/languages"
 import type { ContentReport } from "./validate-content"
 
-/** The language of a content file's name: <code> of <name>.<code>.json for a translated language, else the default's */
-export function languageOf(name: string): string {
+/** The language code of a content file's name (<name>.<code>.json); undefined for a name without a known language */
+export function languageOf(name: string): string | undefined {
   const code = /\.([^.]+)\.json$/.exec(name)?.[1]
-  return TRANSLATED.find((language) => language.code === code)?.code ?? DEFAULT_LANGUAGE.code
+  return LANGUAGES.find((language) => language.code === code)?.code
 }
 
-/** The name of the content file a translation translates (about.hi.json: about.json); a default-language file's own name */
-export function englishName(name: string): string {
-  const code = languageOf(name)
-  return code === DEFAULT_LANGUAGE.code ? name : name.replace(new RegExp(`\\.${code}\\.json$`), ".json")
-}
-
-/** The name of a content file's translation into a language (about.json, hi: about.hi.json) */
+/** The name of a content file in another language (about.en.json, hi: about.hi.json) */
 export function translationName(name: string, code: string): string {
-  return name.replace(/\.json$/, `.${code}.json`)
+  return name.replace(/\.[^.]+\.json$/, `.${code}.json`)
+}
+
+/** The name of the default language's file a file translates (about.hi.json: about.en.json) */
+export function englishName(name: string): string {
+  return translationName(name, DEFAULT_LANGUAGE.code)
 }
 
 const jsonFiles = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith(".json")).sort()
 
 /** The translations in a content folder (file names), in name order */
 export function translationFiles(dir: string): string[] {
-  return jsonFiles(dir).filter((name) => languageOf(name) !== DEFAULT_LANGUAGE.code)
+  return jsonFiles(dir).filter((name) => TRANSLATED.some((language) => language.code === languageOf(name)))
 }
 
 /** The default language's files in a content folder (file names), in name order */
 export function englishFiles(dir: string): string[] {
   return jsonFiles(dir).filter((name) => languageOf(name) === DEFAULT_LANGUAGE.code)
+}
+
+/** The JSON files of a content folder whose name says no language of the site: each is an error */
+export function unnamedFiles(dir: string): string[] {
+  return jsonFiles(dir).filter((name) => languageOf(name) === undefined)
 }
 
 /** A content file and its translation into one language, as paths from the working directory */
@@ -197,7 +199,7 @@ function checkObject(walk: Walk, where: string, english: unknown, translated: un
  * `file` names the translation in the messages; `language` is its code.
  */
 export function checkTranslation(file: string, english: unknown, translated: unknown, type: GraphQLObjectType, report: ContentReport, language: string): void {
-  const englishFile = path.basename(file).replace(new RegExp(`\\.${language}\\.json$`), ".json")
+  const englishFile = englishName(path.basename(file))
   checkObject({ file, english: englishFile, language: languageName(language), report }, "", english, translated, type)
 }
 

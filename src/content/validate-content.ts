@@ -25,6 +25,8 @@ import { PAGE_PATH, RESERVED_SEGMENTS, SLUG } from "./routes"
 import { checkEstimate } from "./estimate-check"
 import { readableName } from "./gallery"
 import { contentSchema, dropInField, dropInRule, fileRule, type FileRule } from "./schema"
+import { checkFolderTranslations, languageOf, unnamedFiles } from "./translations"
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../lib/languages"
 
 const schema = contentSchema()
 
@@ -262,7 +264,7 @@ function checkDroppedFiles(typeName: string, dir: string, report: ContentReport,
   const rule = dropInRule(typeName)
   const field = dropInField(typeName)
   if (!rule || !field) return
-  const json = fs.readdirSync(dir).filter((name) => name.endsWith(".json"))
+  const json = fs.readdirSync(dir).filter((name) => name.endsWith(".json") && languageOf(name) === DEFAULT_LANGUAGE.code)
   const described = new Set(
     json.flatMap((name) => {
       try {
@@ -332,7 +334,14 @@ export async function validateContent(contentDir: string, picturesRead?: string)
     const typeName = typeNameForFolder(folder.name)
     const type = schema.getType(typeName)
     checkDroppedFiles(typeName, dir, report, images, pictures)
-    for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith(".json")).sort()) {
+    for (const name of unnamedFiles(dir)) {
+      const suggested = name.replace(/\.json$/, `.${DEFAULT_LANGUAGE.code}.json`)
+      report.errors.push(
+        `${path.relative(process.cwd(), path.join(dir, name))}: the name says no language. Name each content file <name>.<language>.json (${suggested} for ${DEFAULT_LANGUAGE.name}; languages: ${LANGUAGES.map((language) => language.code).join(", ")}).`,
+      )
+    }
+    if (type && isObjectType(type)) checkFolderTranslations(dir, type, report)
+    for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith(".json") && languageOf(entry) !== undefined).sort()) {
       const absolute = path.join(dir, name)
       const file = path.relative(process.cwd(), absolute)
       if (!type || !isObjectType(type)) {
@@ -342,6 +351,8 @@ export async function validateContent(contentDir: string, picturesRead?: string)
       const data = parse(file, fs.readFileSync(absolute, "utf8"), report)
       if (data === undefined) continue
       checkObject({ file, dir, report, images, pictures }, "", data, type)
+      // slugs, paths and factors are shared (the translation check holds each language to the English)
+      if (languageOf(name) !== DEFAULT_LANGUAGE.code) continue
       if (typeName === "SolutionsJson") checkSlug(file, data, slugs, report)
       if (typeName === "FormsJson") checkNoticePages(file, data, report)
       if (typeName === "EstimateJson") checkEstimate(file, data, contentDir, report.errors)

@@ -2,9 +2,9 @@
  * The words the forms' server side uses, from content/ like every other text
  * of the site: error messages, e-mails and the pages it renders itself.
  */
-import contact from "../../content/contact/contact.json"
-import forms from "../../content/forms/forms.json"
-import site from "../../content/site/site.json"
+import contact from "../../content/contact/contact.en.json"
+import forms from "../../content/forms/forms.en.json"
+import site from "../../content/site/site.en.json"
 import { fill } from "../lib/text"
 import type { EstimateCopy } from "../lib/forms/estimate-payload"
 import { ESTIMATE, FORMS, type FormKind } from "../lib/forms/fields"
@@ -36,6 +36,6 @@ export function errorText(kind: FormKind, error: FieldError): string {
 
 export function noticePath(id: NoticeId): string {
   const page = copy.pages.find((notice) => notice.id === id)
-  if (!page) throw new Error(`content/forms/forms.json: "pages" has no entry with id "${id}".`)
+  if (!page) throw new Error(`content/forms/forms.en.json: "pages" has no entry with id "${id}".`)
   return page.path
 }

@@ -1,6 +1,6 @@
 import path from "path"
-import company from "../../content/company/company.json"
-import site from "../../content/site/site.json"
+import company from "../../content/company/company.en.json"
+import site from "../../content/site/site.en.json"
 
 /**
  * Which backend holds the store: FORMS_STORE. "files" (the default) writes

@@ -12,7 +12,7 @@
  * with the server, so each answers with the content its site was built from.
  * Server side only: the contact page's bundle never holds the factors.
  */
-import content from "../../content/estimate/estimate.json"
+import content from "../../content/estimate/estimate.en.json"
 import { readInputs, streamById, type EstimateModel } from "../lib/estimate"
 import { quoteEstimate, type Estimate, type EstimateRow, type QuoteWords } from "../lib/estimate-quote"
 import { parseEstimate, type EstimateReading } from "../lib/forms/estimate-payload"

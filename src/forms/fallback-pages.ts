@@ -5,8 +5,8 @@
  * to show. Standalone HTML (no site bundle), words from content/, written
  * with markup.ts: no UI library, so the forms' core runs on any host.
  */
-import contact from "../../content/contact/contact.json"
-import site from "../../content/site/site.json"
+import contact from "../../content/contact/contact.en.json"
+import site from "../../content/site/site.en.json"
 import { copy, fieldLabel, fill } from "./copy"
 import { readEstimate } from "./estimate-figures"
 import { ESTIMATE, FORMS, HONEYPOT, type FormKind } from "../lib/forms/fields"

@@ -9,13 +9,13 @@
 import { estimate, roundForDisplay, streamById, toQuery, type EstimateModel, type Inputs, type Range, type SolutionResult, type Stream } from "./estimate"
 import { fill } from "./text"
 
-/** A row's words, from content/estimate/estimate.json (results) */
+/** A row's words, from content/estimate/estimate.en.json (results) */
 export interface Measure {
   label: string
   unit: string
 }
 
-/** The measures of content/estimate/estimate.json's "results" */
+/** The measures of content/estimate/estimate.en.json's "results" */
 export interface ResultMeasures {
   electricityDay: Measure
   electricityYear: Measure

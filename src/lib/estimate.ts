@@ -1,7 +1,7 @@
 /**
  * The estimator's arithmetic (/estimate): what a waste stream would make
  * with each solution, as ranges, from the published factors in
- * content/estimate/estimate.json. Pure functions, shared by the page, its
+ * content/estimate/estimate.en.json. Pure functions, shared by the page, its
  * table of outputs per tonne and the tests; the page's "How we estimate"
  * section says the same formulas in words.
  *
@@ -151,7 +151,7 @@ const OPPOSITE: Record<Level, Level> = { low: "high", typical: "typical", high: 
 
 export function factorById(model: EstimateModel, id: string): Factor {
   const factor = model.factors.find((candidate) => candidate.id === id)
-  if (!factor) throw new Error(`content/estimate/estimate.json: no factor has the id "${id}".`)
+  if (!factor) throw new Error(`content/estimate/estimate.en.json: no factor has the id "${id}".`)
   return factor
 }
 

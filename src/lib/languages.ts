@@ -34,3 +34,44 @@ export const TRANSLATED: readonly Language[] = LANGUAGES.filter((language) => la
 export function languageName(code: string): string {
   return LANGUAGES.find((language) => language.code === code)?.name ?? code
 }
+
+/**
+ * A page's address in a language: the default language's pages at the
+ * root, each other language's under its code (/contact, /hi/contact; /, /hi).
+ */
+export function localizedPath(basePath: string, language: string): string {
+  if (language === DEFAULT_LANGUAGE.code) return basePath
+  return basePath === "/" ? `/${language}` : `/${language}${basePath}`
+}
+
+/** The language of an address (/hi/contact: "hi"), the default for one under no language's prefix */
+export function languageOfPath(pathname: string): string {
+  const first = pathname.split("/")[1] ?? ""
+  return LANGUAGES.find((language) => language !== DEFAULT_LANGUAGE && language.code === first)?.code ?? DEFAULT_LANGUAGE.code
+}
+
+/** An address without its language prefix (/hi/contact: /contact, /hi: /) */
+export function basePathOf(pathname: string): string {
+  const language = languageOfPath(pathname)
+  if (language === DEFAULT_LANGUAGE.code) return pathname
+  return pathname.slice(language.length + 1) || "/"
+}
+
+/**
+ * A link's target as the page's language has it: an address of the site in
+ * the default language (/contact?subject=…#contact, /#about) goes to the
+ * same page in `language`; an address already in a language, a form
+ * endpoint (/api/…), a file or another site's is left as it is.
+ */
+export function localizeHref(href: string, language: string): string {
+  if (language === DEFAULT_LANGUAGE.code || !href.startsWith("/") || href.startsWith("//") || href.startsWith("/api/")) return href
+  const cut = href.search(/[?#]/)
+  const pathname = cut === -1 ? href : href.slice(0, cut)
+  if (languageOfPath(pathname) !== DEFAULT_LANGUAGE.code || /\.[a-z0-9]+$/i.test(pathname)) return href
+  return localizedPath(pathname, language) + (cut === -1 ? "" : href.slice(cut))
+}
+
+/** A language by its code; the default for an unknown one */
+export function languageByCode(code: string): Language {
+  return LANGUAGES.find((language) => language.code === code) ?? DEFAULT_LANGUAGE
+}

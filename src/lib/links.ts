@@ -4,7 +4,7 @@ export const CONTACT_FORM_ID = "contact"
 /**
  * The calls to action that lead to the contact form, named in its address
  * (?from=…) so a message records where the lead came from: first-party, in
- * the link itself, no cookie. Their words are in content/forms/forms.json
+ * the link itself, no cookie. Their words are in content/forms/forms.en.json
  * "leadSources".
  */
 export const LEAD_SOURCES = ["product", "get-a-quote", "menu", "estimate"] as const

@@ -1,9 +1,14 @@
 import type { BreadcrumbList, ItemList, Organization, WithContext } from "schema-dts"
 import { graphql } from "gatsby"
+import { localizeHref } from "./languages"
 
-/** An absolute URL on the site for a path such as /product or /static/…/logo.svg. */
-export function absolute(site: { readonly siteUrl: string }, pathname: string): string {
-  return new URL(pathname, `${site.siteUrl}/`).toString()
+/**
+ * An absolute URL on the site for a path such as /product or
+ * /static/…/logo.svg; a page's path in the content's language
+ * (/product on a Hindi page: …/hi/product).
+ */
+export function absolute(site: { readonly siteUrl: string; readonly locale?: string }, pathname: string): string {
+  return new URL(site.locale ? localizeHref(pathname, site.locale) : pathname, `${site.siteUrl}/`).toString()
 }
 
 /** The company, with its contact point: on every page. */
@@ -85,6 +90,7 @@ type Company = Queries.StructuredDataCompanyFragment
 export const structuredDataFragments = graphql`
   fragment StructuredDataSite on SiteJson {
     siteUrl
+    locale
     language
     breadcrumbHome
   }

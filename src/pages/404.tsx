@@ -1,33 +1,35 @@
 import * as React from "react"
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { LocalLink } from "../components/primitives/LocalLink"
 import { Notice, NoticeActions } from "../components/blocks/Notice"
 import { Layout } from "../components/layout/Layout"
+import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { required } from "../lib/required"
 import "./404.css"
 
-export default function NotFoundPage({ data }: PageProps<Queries.NotFoundPageQuery>) {
-  const page = required(data.notFoundJson, "content/not-found/not-found.json")
+export default function NotFoundPage({ data, pageContext }: PageProps<Queries.NotFoundPageQuery, PageContext>) {
+  const page = required(data.notFoundJson, "content/not-found/not-found.en.json")
   return (
-    <Layout>
+    <Layout chrome={data} basePath={pageContext.basePath}>
       <Notice title={page.title} text={page.text}>
         <h2 className="not-found__heading">{page.solutionsTitle}</h2>
         <ul className="not-found__solutions">
           {data.allSolutionsJson.nodes.map((solution) => (
             <li key={solution.path}>
-              <Link to={solution.path}>{solution.title}</Link>
+              <LocalLink to={solution.path}>{solution.title}</LocalLink>
               <p>{solution.summary}</p>
             </li>
           ))}
         </ul>
         <p>{page.contactText}</p>
         <NoticeActions>
-          <Link to={page.contactLink.to} className="button button--amber">
+          <LocalLink to={page.contactLink.to} className="button button--amber">
             {page.contactLink.label}
-          </Link>
-          <Link to={page.homeLink.to} className="button button--green">
+          </LocalLink>
+          <LocalLink to={page.homeLink.to} className="button button--green">
             {page.homeLink.label}
-          </Link>
+          </LocalLink>
         </NoticeActions>
       </Notice>
     </Layout>
@@ -35,16 +37,13 @@ export default function NotFoundPage({ data }: PageProps<Queries.NotFoundPageQue
 }
 
 export function Head({ data }: HeadProps<Queries.NotFoundPageQuery>) {
-  return (
-    <Seo pathname="/404" title={data.notFoundJson?.title}>
-      <meta name="robots" content="noindex" />
-    </Seo>
-  )
+  return <Seo chrome={data} pathname="/404" title={data.notFoundJson?.title} noindex />
 }
 
 export const query = graphql`
-  query NotFoundPage {
-    notFoundJson {
+  query NotFoundPage($locale: String!) {
+    ...PageChrome
+    notFoundJson(locale: { eq: $locale }) {
       title
       text
       solutionsTitle
@@ -58,7 +57,7 @@ export const query = graphql`
         to
       }
     }
-    allSolutionsJson(sort: { order: ASC }) {
+    allSolutionsJson(filter: { locale: { eq: $locale } }, sort: { order: ASC }) {
       nodes {
         ...SolutionLink
       }

@@ -4,19 +4,20 @@ import { ContactDetails } from "../components/blocks/ContactDetails"
 import { ContactForm } from "../components/blocks/ContactForm"
 import { PageBanner } from "../components/blocks/PageBanner"
 import { Layout } from "../components/layout/Layout"
+import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
-import { useSite } from "../hooks/use-site"
+import { pageChrome } from "../lib/chrome"
 import { required } from "../lib/required"
 import { breadcrumbs } from "../lib/structured-data"
 import "./contact.css"
 
-export default function ContactPage({ data }: PageProps<Queries.ContactPageQuery>) {
-  const site = required(data.siteJson, "content/site/site.json")
-  const contact = required(data.contactJson, "content/contact/contact.json")
-  const company = required(data.companyJson, "content/company/company.json")
-  const { forms, privacy } = useSite()
+export default function ContactPage({ data, pageContext }: PageProps<Queries.ContactPageQuery, PageContext>) {
+  const site = required(data.siteJson, "content/site/site.en.json")
+  const contact = required(data.contactJson, "content/contact/contact.en.json")
+  const company = required(data.companyJson, "content/company/company.en.json")
+  const { forms, privacy } = pageChrome(data)
   return (
-    <Layout>
+    <Layout chrome={data} basePath={pageContext.basePath}>
       <PageBanner title={contact.title} breadcrumb={contact.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
       <section className="section contact">
         <div className="container contact__grid">
@@ -32,6 +33,7 @@ export function Head({ data }: HeadProps<Queries.ContactPageQuery>) {
   const contact = data.contactJson
   return (
     <Seo
+      chrome={data}
       pathname="/contact"
       title={contact?.title}
       description={contact?.description}
@@ -41,15 +43,16 @@ export function Head({ data }: HeadProps<Queries.ContactPageQuery>) {
 }
 
 export const query = graphql`
-  query ContactPage {
-    siteJson {
+  query ContactPage($locale: String!) {
+    ...PageChrome
+    siteJson(locale: { eq: $locale }) {
       breadcrumbLabel
       breadcrumbHome
     }
-    companyJson {
+    companyJson(locale: { eq: $locale }) {
       ...CompanyContact
     }
-    contactJson {
+    contactJson(locale: { eq: $locale }) {
       title
       breadcrumb
       description

@@ -4,6 +4,7 @@ import { EstimateMethod } from "../components/blocks/EstimateMethod"
 import { Estimator, EstimatorFailed } from "../components/blocks/Estimator"
 import { PageBanner } from "../components/blocks/PageBanner"
 import { Layout } from "../components/layout/Layout"
+import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { ErrorBoundary } from "../components/primitives/ErrorBoundary"
 import type { EstimateModel } from "../lib/estimate"
@@ -12,13 +13,13 @@ import { breadcrumbs } from "../lib/structured-data"
 
 const PRODUCTS_PATH = "/product"
 
-export default function EstimatePage({ data }: PageProps<Queries.EstimatePageQuery>) {
-  const site = required(data.siteJson, "content/site/site.json")
-  const page = required(data.estimateJson, "content/estimate/estimate.json")
+export default function EstimatePage({ data, pageContext }: PageProps<Queries.EstimatePageQuery, PageContext>) {
+  const site = required(data.siteJson, "content/site/site.en.json")
+  const page = required(data.estimateJson, "content/estimate/estimate.en.json")
   // the query's own type, held to the model: a field the arithmetic reads and the query leaves out (or types otherwise) fails typecheck here
   const model: EstimateModel = page
   return (
-    <Layout>
+    <Layout chrome={data} basePath={pageContext.basePath}>
       <PageBanner title={page.title} breadcrumb={page.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
       {/* a failure of the calculator (an input nobody foresaw) leaves the page, its table and the way to the contact form */}
       <ErrorBoundary fallback={<EstimatorFailed data={page} />}>
@@ -33,6 +34,7 @@ export function Head({ data }: HeadProps<Queries.EstimatePageQuery>) {
   const page = data.estimateJson
   return (
     <Seo
+      chrome={data}
       pathname="/estimate"
       title={page?.title}
       description={page?.description}
@@ -42,12 +44,13 @@ export function Head({ data }: HeadProps<Queries.EstimatePageQuery>) {
 }
 
 export const query = graphql`
-  query EstimatePage {
-    siteJson {
+  query EstimatePage($locale: String!) {
+    ...PageChrome
+    siteJson(locale: { eq: $locale }) {
       breadcrumbLabel
       breadcrumbHome
     }
-    estimateJson {
+    estimateJson(locale: { eq: $locale }) {
       title
       breadcrumb
       description

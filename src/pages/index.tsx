@@ -9,24 +9,25 @@ import { RecycleMaterials } from "../components/blocks/RecycleMaterials"
 import { ServiceIndustry } from "../components/blocks/ServiceIndustry"
 import { WhyChooseUs } from "../components/blocks/WhyChooseUs"
 import { Layout } from "../components/layout/Layout"
+import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { PicturePreload } from "../components/primitives/Picture"
 import { required } from "../lib/required"
 
-export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
-  const site = required(data.siteJson, "content/site/site.json")
+export default function HomePage({ data, pageContext }: PageProps<Queries.HomePageQuery, PageContext>) {
+  const site = required(data.siteJson, "content/site/site.en.json")
   const sections = [
-    <HeroCarousel key="hero" data={required(data.heroJson, "content/hero/hero.json")} labels={site.hero} />,
-    <AboutUs key="about" data={required(data.aboutJson, "content/about/about.json")} />,
-    <Overview key="overview" data={required(data.overviewJson, "content/overview/overview.json")} />,
-    <ServiceIndustry key="services" data={required(data.servicesJson, "content/services/services.json")} />,
-    <WhyChooseUs key="why" data={required(data.whyChooseUsJson, "content/why-choose-us/why-choose-us.json")} />,
-    <CallToAction key="cta" data={required(data.callToActionJson, "content/call-to-action/call-to-action.json")} />,
-    <RecycleMaterials key="recycle" data={required(data.recycleJson, "content/recycle/recycle.json")} />,
-    <GalleryCarousel key="gallery" data={required(data.galleryJson, "content/gallery/gallery.json")} labels={site.gallery} />,
+    <HeroCarousel key="hero" data={required(data.heroJson, "content/hero/hero.en.json")} labels={site.hero} />,
+    <AboutUs key="about" data={required(data.aboutJson, "content/about/about.en.json")} />,
+    <Overview key="overview" data={required(data.overviewJson, "content/overview/overview.en.json")} />,
+    <ServiceIndustry key="services" data={required(data.servicesJson, "content/services/services.en.json")} />,
+    <WhyChooseUs key="why" data={required(data.whyChooseUsJson, "content/why-choose-us/why-choose-us.en.json")} />,
+    <CallToAction key="cta" data={required(data.callToActionJson, "content/call-to-action/call-to-action.en.json")} />,
+    <RecycleMaterials key="recycle" data={required(data.recycleJson, "content/recycle/recycle.en.json")} />,
+    <GalleryCarousel key="gallery" data={required(data.galleryJson, "content/gallery/gallery.en.json")} labels={site.gallery} />,
   ]
   return (
-    <Layout>
+    <Layout chrome={data} basePath={pageContext.basePath}>
       {/* Each section is a Suspense boundary of its own: React hydrates and commits them one task at a time
           instead of the whole page in one (the hero's react-slick measures the page as it mounts). */}
       {sections.map((section) => (
@@ -41,7 +42,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>) {
 export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
   const poster = data.heroJson?.slides[0]?.poster.childImageSharp?.gatsbyImageData
   return (
-    <Seo pathname="/">
+    <Seo chrome={data} pathname="/">
       {poster ? <PicturePreload image={poster} /> : null}
       {data.galleryJson ? <GalleryRowStyle data={data.galleryJson} /> : null}
     </Seo>
@@ -49,8 +50,9 @@ export function Head({ data }: HeadProps<Queries.HomePageQuery>) {
 }
 
 export const query = graphql`
-  query HomePage {
-    siteJson {
+  query HomePage($locale: String!) {
+    ...PageChrome
+    siteJson(locale: { eq: $locale }) {
       hero {
         ...HeroLabels
       }
@@ -58,28 +60,28 @@ export const query = graphql`
         ...GalleryLabels
       }
     }
-    heroJson {
+    heroJson(locale: { eq: $locale }) {
       ...HeroCarousel
     }
-    aboutJson {
+    aboutJson(locale: { eq: $locale }) {
       ...AboutUs
     }
-    overviewJson {
+    overviewJson(locale: { eq: $locale }) {
       ...Overview
     }
-    servicesJson {
+    servicesJson(locale: { eq: $locale }) {
       ...ServiceIndustry
     }
-    whyChooseUsJson {
+    whyChooseUsJson(locale: { eq: $locale }) {
       ...WhyChooseUs
     }
-    callToActionJson {
+    callToActionJson(locale: { eq: $locale }) {
       ...CallToAction
     }
-    recycleJson {
+    recycleJson(locale: { eq: $locale }) {
       ...RecycleMaterials
     }
-    galleryJson {
+    galleryJson(locale: { eq: $locale }) {
       ...GalleryCarousel
     }
   }

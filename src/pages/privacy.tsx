@@ -2,6 +2,7 @@ import * as React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { PageBanner } from "../components/blocks/PageBanner"
 import { Layout } from "../components/layout/Layout"
+import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { PRIVACY_PATH } from "../lib/links"
 import { required } from "../lib/required"
@@ -10,10 +11,10 @@ import { fill } from "../lib/text"
 import "./privacy.css"
 
 /** The privacy notice: the content's sections, with the company's details and the retention the server applies filled in. */
-export default function PrivacyPage({ data }: PageProps<Queries.PrivacyPageQuery>) {
-  const site = required(data.siteJson, "content/site/site.json")
-  const privacy = required(data.privacyJson, "content/privacy/privacy.json")
-  const company = required(data.companyJson, "content/company/company.json")
+export default function PrivacyPage({ data, pageContext }: PageProps<Queries.PrivacyPageQuery, PageContext>) {
+  const site = required(data.siteJson, "content/site/site.en.json")
+  const privacy = required(data.privacyJson, "content/privacy/privacy.en.json")
+  const company = required(data.companyJson, "content/company/company.en.json")
   const { address } = company
   const values = {
     ...privacy.retention,
@@ -23,7 +24,7 @@ export default function PrivacyPage({ data }: PageProps<Queries.PrivacyPageQuery
     phone: company.phone.display,
   }
   return (
-    <Layout>
+    <Layout chrome={data} basePath={pageContext.basePath}>
       <PageBanner title={privacy.title} breadcrumb={privacy.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
       <section className="section privacy">
         <div className="container privacy__body">
@@ -47,6 +48,7 @@ export function Head({ data }: HeadProps<Queries.PrivacyPageQuery>) {
   const privacy = data.privacyJson
   return (
     <Seo
+      chrome={data}
       pathname={PRIVACY_PATH}
       title={privacy?.title}
       description={privacy?.description}
@@ -56,12 +58,13 @@ export function Head({ data }: HeadProps<Queries.PrivacyPageQuery>) {
 }
 
 export const query = graphql`
-  query PrivacyPage {
-    siteJson {
+  query PrivacyPage($locale: String!) {
+    ...PageChrome
+    siteJson(locale: { eq: $locale }) {
       breadcrumbLabel
       breadcrumbHome
     }
-    companyJson {
+    companyJson(locale: { eq: $locale }) {
       legalName
       email
       phone {
@@ -71,7 +74,7 @@ export const query = graphql`
         ...PostalAddress
       }
     }
-    privacyJson {
+    privacyJson(locale: { eq: $locale }) {
       title
       breadcrumb
       description

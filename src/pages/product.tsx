@@ -3,16 +3,17 @@ import { graphql, type HeadProps, type PageProps } from "gatsby"
 import { PageBanner } from "../components/blocks/PageBanner"
 import { ProductList } from "../components/blocks/ProductList"
 import { Layout } from "../components/layout/Layout"
+import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { contactFormHref } from "../lib/links"
 import { required } from "../lib/required"
 import { breadcrumbs, machineList } from "../lib/structured-data"
 
-export default function ProductPage({ data }: PageProps<Queries.ProductPageQuery>) {
-  const site = required(data.siteJson, "content/site/site.json")
-  const products = required(data.productsJson, "content/products/products.json")
+export default function ProductPage({ data, pageContext }: PageProps<Queries.ProductPageQuery, PageContext>) {
+  const site = required(data.siteJson, "content/site/site.en.json")
+  const products = required(data.productsJson, "content/products/products.en.json")
   return (
-    <Layout>
+    <Layout chrome={data} basePath={pageContext.basePath}>
       <PageBanner title={products.title} breadcrumb={products.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
       <ProductList data={products} />
     </Layout>
@@ -24,6 +25,7 @@ export function Head({ data }: HeadProps<Queries.ProductPageQuery>) {
   const machines = (products?.items ?? []).map((item) => ({ name: item.title, image: item.image.publicURL, url: contactFormHref(item.title, "product") }))
   return (
     <Seo
+      chrome={data}
       pathname="/product"
       title={products?.title}
       description={products?.description}
@@ -36,12 +38,13 @@ export function Head({ data }: HeadProps<Queries.ProductPageQuery>) {
 }
 
 export const query = graphql`
-  query ProductPage {
-    siteJson {
+  query ProductPage($locale: String!) {
+    ...PageChrome
+    siteJson(locale: { eq: $locale }) {
       breadcrumbLabel
       breadcrumbHome
     }
-    productsJson {
+    productsJson(locale: { eq: $locale }) {
       title
       breadcrumb
       description

@@ -1,18 +1,20 @@
 import * as React from "react"
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby"
+import { graphql, type HeadProps, type PageProps } from "gatsby"
+import { LocalLink } from "../components/primitives/LocalLink"
 import { Notice, NoticeActions } from "../components/blocks/Notice"
 import { Layout } from "../components/layout/Layout"
+import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { required } from "../lib/required"
 
-interface Context {
+interface Context extends PageContext {
   noticeId: string
 }
 
 function notice(data: Queries.NoticeTemplateQuery, id: string) {
   return required(
-    required(data.formsJson, "content/forms/forms.json").pages.find((page) => page.id === id),
-    `content/forms/forms.json pages "${id}"`,
+    required(data.formsJson, "content/forms/forms.en.json").pages.find((page) => page.id === id),
+    `content/forms/forms.en.json pages "${id}"`,
   )
 }
 
@@ -20,12 +22,12 @@ function notice(data: Queries.NoticeTemplateQuery, id: string) {
 export default function NoticeTemplate({ data, pageContext }: PageProps<Queries.NoticeTemplateQuery, Context>) {
   const page = notice(data, pageContext.noticeId)
   return (
-    <Layout>
+    <Layout chrome={data} basePath={pageContext.basePath}>
       <Notice title={page.title} text={page.text}>
         <NoticeActions>
-          <Link to="/" className="button button--green">
+          <LocalLink to="/" className="button button--green">
             {page.link}
-          </Link>
+          </LocalLink>
         </NoticeActions>
       </Notice>
     </Layout>
@@ -34,16 +36,13 @@ export default function NoticeTemplate({ data, pageContext }: PageProps<Queries.
 
 export function Head({ data, pageContext }: HeadProps<Queries.NoticeTemplateQuery, Context>) {
   const page = notice(data, pageContext.noticeId)
-  return (
-    <Seo pathname={page.path} title={page.title} description={page.text}>
-      <meta name="robots" content="noindex" />
-    </Seo>
-  )
+  return <Seo chrome={data} pathname={page.path} title={page.title} description={page.text} noindex />
 }
 
 export const query = graphql`
-  query NoticeTemplate {
-    formsJson {
+  query NoticeTemplate($locale: String!) {
+    ...PageChrome
+    formsJson(locale: { eq: $locale }) {
       pages {
         id
         path

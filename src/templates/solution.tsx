@@ -5,20 +5,21 @@ import { HowItWorks } from "../components/blocks/HowItWorks"
 import { PageBanner } from "../components/blocks/PageBanner"
 import { SolutionIntro } from "../components/blocks/SolutionIntro"
 import { Layout } from "../components/layout/Layout"
+import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { required } from "../lib/required"
 import { breadcrumbs } from "../lib/structured-data"
 
 /** One page per file in content/solutions/, created in gatsby-node by slug. */
-export default function SolutionTemplate({ data }: PageProps<Queries.SolutionTemplateQuery>) {
-  const site = required(data.siteJson, "content/site/site.json")
+export default function SolutionTemplate({ data, pageContext }: PageProps<Queries.SolutionTemplateQuery, PageContext>) {
+  const site = required(data.siteJson, "content/site/site.en.json")
   const solution = required(data.solutionsJson, "content/solutions")
   return (
-    <Layout>
+    <Layout chrome={data} basePath={pageContext.basePath}>
       <PageBanner title={solution.title} breadcrumb={solution.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
       <SolutionIntro data={solution} />
       <HowItWorks data={solution.howItWorks} />
-      <GalleryCarousel data={required(data.galleryJson, "content/gallery/gallery.json")} labels={site.gallery} />
+      <GalleryCarousel data={required(data.galleryJson, "content/gallery/gallery.en.json")} labels={site.gallery} />
     </Layout>
   )
 }
@@ -28,6 +29,7 @@ export function Head({ data }: HeadProps<Queries.SolutionTemplateQuery>) {
   const pathname = solution?.path ?? ""
   return (
     <Seo
+      chrome={data}
       pathname={pathname}
       title={solution?.title}
       description={solution?.description}
@@ -39,8 +41,9 @@ export function Head({ data }: HeadProps<Queries.SolutionTemplateQuery>) {
 }
 
 export const query = graphql`
-  query SolutionTemplate($id: String!) {
-    siteJson {
+  query SolutionTemplate($id: String!, $locale: String!) {
+    ...PageChrome
+    siteJson(locale: { eq: $locale }) {
       breadcrumbLabel
       breadcrumbHome
       gallery {
@@ -57,7 +60,7 @@ export const query = graphql`
         ...HowItWorks
       }
     }
-    galleryJson {
+    galleryJson(locale: { eq: $locale }) {
       ...GalleryCarousel
     }
   }

@@ -15,7 +15,7 @@ export function robotsTxt(siteUrl: string): string {
 export const robots: PostbuildStep = {
   name: "robots.txt and /sitemap.xml",
   async run({ publicDir, contentDir }) {
-    const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", "site.json"), "utf8")) as { siteUrl: string }
+    const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", "site.en.json"), "utf8")) as { siteUrl: string }
     await fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.siteUrl))
     // gatsby-plugin-sitemap writes an index; /sitemap.xml is where crawlers look first
     const index = path.join(publicDir, "sitemap-index.xml")

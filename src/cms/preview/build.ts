@@ -2,7 +2,7 @@
  * Bundles the preview templates (index.tsx) with esbuild: the site's
  * sections, the site's React 18 and the site's stylesheets, into one script
  * and one stylesheet for /admin. "gatsby" becomes gatsby-stand-in.tsx; the
- * labels come from content/site/site.json.
+ * labels come from content/site/site.en.json.
  */
 import { createHash } from "node:crypto"
 import { existsSync, promises as fs } from "node:fs"
@@ -52,7 +52,7 @@ async function cached(key: string, cacheFile: string): Promise<Preview | undefin
 }
 
 export async function buildPreview(contentDir = path.resolve("content"), cacheFile = PREVIEW_CACHE): Promise<Preview> {
-  const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", "site.json"), "utf8")) as {
+  const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", "site.en.json"), "utf8")) as {
     hero: unknown
     breadcrumbLabel: string
     breadcrumbHome: string

@@ -20,7 +20,7 @@ import "../../styles/base.css"
 import "../../styles/shared.css"
 import "./preview.css"
 
-/** The labels the sections take from content/site/site.json, read when the preview is built */
+/** The labels the sections take from content/site/site.en.json, read when the preview is built */
 declare const SITE_LABELS: { hero: Queries.HeroLabelsFragment; breadcrumbLabel: string; breadcrumbHome: string }
 
 interface DecapPreviewProps {

@@ -1,4 +1,5 @@
 import * as React from "react"
+import { useLocalize } from "../../hooks/use-language"
 import { graphql } from "gatsby"
 import { CONTACT_FORM_ID, contactFormHref, LEAD_SOURCE_PARAM, type LeadSource } from "../../lib/links"
 import {
@@ -111,6 +112,7 @@ function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Str
  * default estimate, so nothing moves when the script takes over.
  */
 export function Estimator({ data, model, products }: { data: EstimatorCopy; model: EstimateModel; products: string }) {
+  const localize = useLocalize()
   const { form } = data
   const initial = readInputs(model, {}, form.defaultAmount).inputs
   // The address exists only in the browser: the page's HTML and its hydration
@@ -376,10 +378,10 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                       {(stream.machines ?? solution.machines).map((machine, index) => (
                         <React.Fragment key={machine}>
                           {index > 0 && ", "}
-                          <a href={products}>{machine}</a>
+                          <a href={localize(products)}>{machine}</a>
                         </React.Fragment>
                       ))}
-                      . <a href={solution.link.to}>{solution.link.label}</a>
+                      . <a href={localize(solution.link.to)}>{solution.link.label}</a>
                     </p>
                     {/* what the line needs that we do not make, and why this stream's line differs */}
                     {[solution.lineNeeds, stream.lineNote].filter(Boolean).map((text) => (
@@ -399,12 +401,12 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                 then, and without JavaScript it is hidden (Estimator.css) for the plain way to ask for an estimate below */}
             <a
               className="button button--green estimator__quote"
-              href={live ? quoteHref : contactFormHref(fill(data.results.quoteSubject, { stream: stream.name }), "estimate")}
+              href={localize(live ? quoteHref : contactFormHref(fill(data.results.quoteSubject, { stream: stream.name }), "estimate"))}
             >
               {data.results.quote}
             </a>
             <noscript>
-              <a className="button button--green" href={contactFormHref(data.failure.subject, "estimate")}>
+              <a className="button button--green" href={localize(contactFormHref(data.failure.subject, "estimate"))}>
                 {data.failure.contact}
               </a>
             </noscript>
@@ -452,6 +454,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
  * to the contact form; the table and the method below it stay.
  */
 export function EstimatorFailed({ data }: { data: EstimatorCopy }) {
+  const localize = useLocalize()
   return (
     <section className="section estimator" aria-labelledby="estimator-heading">
       <div className="container">
@@ -460,7 +463,7 @@ export function EstimatorFailed({ data }: { data: EstimatorCopy }) {
           {data.failure.text}
         </p>
         <p className="estimator__actions">
-          <a className="button button--green" href={contactFormHref(data.failure.subject, "estimate")}>
+          <a className="button button--green" href={localize(contactFormHref(data.failure.subject, "estimate"))}>
             {data.failure.contact}
           </a>
         </p>

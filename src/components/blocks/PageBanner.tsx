@@ -1,5 +1,5 @@
 import * as React from "react"
-import { Link } from "gatsby"
+import { LocalLink } from "../primitives/LocalLink"
 import "./PageBanner.css"
 
 interface Props {
@@ -19,7 +19,7 @@ export function PageBanner({ title, breadcrumb, breadcrumbLabel, homeLabel }: Pr
         <nav aria-label={breadcrumbLabel} className="breadcrumb">
           <ol>
             <li>
-              <Link to="/">{homeLabel}</Link>
+              <LocalLink to="/">{homeLabel}</LocalLink>
             </li>
             <li aria-current="page">{breadcrumb}</li>
           </ol>

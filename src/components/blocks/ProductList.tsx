@@ -1,5 +1,6 @@
 import * as React from "react"
-import { graphql, Link } from "gatsby"
+import { graphql } from "gatsby"
+import { LocalLink } from "../primitives/LocalLink"
 import { contactFormHref } from "../../lib/links"
 import { fill } from "../../lib/text"
 import { CardGridSection } from "../primitives/CardGridSection"
@@ -17,10 +18,10 @@ export function ProductList({ data }: { data: Queries.ProductListFragment }) {
           <ContentImage file={product.image} alt={product.alt} className="product-card__image" priority={index === 0} />
           <div className="product-card__body">
             <h3>{product.title}</h3>
-            <Link to={contactFormHref(product.title, "product")} className="product-card__link">
+            <LocalLink to={contactFormHref(product.title, "product")} className="product-card__link">
               <span>{fill(data.enquire, { title: product.title })}</span>
               <ArrowRightIcon aria-hidden="true" size={18} />
-            </Link>
+            </LocalLink>
           </div>
         </>
       )}

@@ -1,5 +1,6 @@
 import * as React from "react"
-import { graphql, Link } from "gatsby"
+import { graphql } from "gatsby"
+import { LocalLink } from "../primitives/LocalLink"
 import type { SvgNode } from "../../content/inline-svg"
 import { InlineSvg } from "../primitives/InlineSvg"
 import "./Brand.css"
@@ -23,14 +24,14 @@ export function Brand({ company, tone = "light", onClick }: Props) {
   const tree = dark ? null : (company.logo.inlineSvg as SvgNode | null)
   const src = dark ? company.logoOnDark.publicURL : company.logo.publicURL
   return (
-    <Link to="/" className={`brand${dark ? " brand--on-dark" : ""}`} aria-label={company.logoAlt} onClick={onClick}>
+    <LocalLink to="/" className={`brand${dark ? " brand--on-dark" : ""}`} aria-label={company.logoAlt} onClick={onClick}>
       {tree ? (
         <InlineSvg tree={tree} width={40} height={40} className="brand__logo" />
       ) : (
         <img className="brand__logo" src={src ?? ""} alt="" width={40} height={40} loading={dark ? "lazy" : undefined} />
       )}
       <span className="brand__name">{company.name}</span>
-    </Link>
+    </LocalLink>
   )
 }
 

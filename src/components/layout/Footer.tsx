@@ -1,5 +1,6 @@
 import * as React from "react"
-import { graphql, Link } from "gatsby"
+import { graphql } from "gatsby"
+import { LocalLink } from "../primitives/LocalLink"
 import type { FormCopy } from "../../hooks/use-form-submit"
 import { fill } from "../../lib/text"
 import { EmailIcon, LocationIcon, PhoneIcon, TaxIcon } from "../primitives/Icons"
@@ -53,7 +54,7 @@ export function Footer({ site, company, forms, privacy, solutions, year = new Da
             <ul className="footer-links">
               {solutions.map((solution) => (
                 <li key={solution.path}>
-                  <Link to={solution.path}>{solution.title}</Link>
+                  <LocalLink to={solution.path}>{solution.title}</LocalLink>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import * as React from "react"
-import { graphql, Link } from "gatsby"
+import { graphql } from "gatsby"
+import { LocalLink } from "../primitives/LocalLink"
 import { useScroll } from "../../hooks/use-scroll"
 import { fromMenu } from "../../lib/links"
 import { MenuIcon, PhoneIcon } from "../primitives/Icons"
@@ -7,6 +8,7 @@ import { PhoneLink } from "../primitives/PhoneLink"
 import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
 import { MobileMenu, MOBILE_MENU_ID } from "./MobileMenu"
+import { LanguageSwitch } from "./LanguageSwitch"
 import { TopBar } from "./TopBar"
 import "./Header.css"
 
@@ -14,9 +16,12 @@ interface Props {
   site: Queries.HeaderSiteFragment
   company: Queries.HeaderCompanyFragment
   solutions: readonly Queries.SolutionLinkFragment[]
+  languages: readonly Queries.LanguageNameFragment[]
+  /** The page's address in the default language (/estimate), for the language switcher */
+  basePath: string
 }
 
-export function Header({ site, company, solutions }: Props) {
+export function Header({ site, company, solutions, languages, basePath }: Props) {
   const { y, direction } = useScroll()
   const [menuOpen, setMenuOpen] = React.useState(false)
   const [openSubmenu, setOpenSubmenu] = React.useState<string | null>(null)
@@ -67,7 +72,9 @@ export function Header({ site, company, solutions }: Props) {
 
   return (
     <header className={className}>
-      <TopBar labels={site.topBar} company={company} />
+      <TopBar labels={site.topBar} company={company}>
+        <LanguageSwitch basePath={basePath} current={site.locale} languages={languages} label={site.languageMenu} />
+      </TopBar>
       <div className="main-bar">
         <div className="container main-bar__inner">
           <Brand company={company} />
@@ -79,9 +86,9 @@ export function Header({ site, company, solutions }: Props) {
               <PhoneIcon aria-hidden="true" size={20} />
               <span>{company.phone.display}</span>
             </PhoneLink>
-            <Link to={fromMenu(site.getInTouch.to)} className="button button--amber main-bar__cta">
+            <LocalLink to={fromMenu(site.getInTouch.to)} className="button button--amber main-bar__cta">
               {site.getInTouch.label}
-            </Link>
+            </LocalLink>
             <button
               type="button"
               ref={toggler}
@@ -113,6 +120,8 @@ export function Header({ site, company, solutions }: Props) {
 
 export const headerFragments = graphql`
   fragment HeaderSite on SiteJson {
+    locale
+    languageMenu
     stickyHeaderOffset
     menuLabel
     openMenu

@@ -1,5 +1,6 @@
 import * as React from "react"
-import { graphql, Link } from "gatsby"
+import { graphql } from "gatsby"
+import { LocalLink } from "../primitives/LocalLink"
 import { CaretDownIcon } from "../primitives/Icons"
 import "./MainMenu.css"
 
@@ -42,9 +43,9 @@ export function MainMenu({ variant, menu, solutions, openSubmenu, onToggleSubmen
               <ul className="submenu" id={id}>
                 {solutions.map((solution) => (
                   <li key={solution.path}>
-                    <Link to={solution.path} activeClassName="is-active" onClick={onNavigate}>
+                    <LocalLink to={solution.path} activeClassName="is-active" onClick={onNavigate}>
                       {solution.title}
-                    </Link>
+                    </LocalLink>
                   </li>
                 ))}
               </ul>
@@ -53,9 +54,9 @@ export function MainMenu({ variant, menu, solutions, openSubmenu, onToggleSubmen
         }
         return (
           <li key={item.label} className="menu__item">
-            <Link to={item.to ?? "/"} activeClassName="is-active" onClick={onNavigate}>
+            <LocalLink to={item.to ?? "/"} activeClassName="is-active" onClick={onNavigate}>
               {item.label}
-            </Link>
+            </LocalLink>
           </li>
         )
       })}

@@ -1,5 +1,6 @@
 import * as React from "react"
-import { graphql, Link } from "gatsby"
+import { graphql } from "gatsby"
+import { LocalLink } from "../primitives/LocalLink"
 import { fromMenu } from "../../lib/links"
 import { CloseIcon, EmailIcon, PhoneIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
@@ -71,9 +72,9 @@ export function MobileMenu({ site, company, solutions, open, onClose, openSubmen
         <nav aria-label={site.mobileMenuLabel}>
           <MainMenu variant="mobile" menu={site.menu} solutions={solutions} openSubmenu={openSubmenu} onToggleSubmenu={onToggleSubmenu} onNavigate={onClose} />
         </nav>
-        <Link to={fromMenu(site.getInTouch.to)} className="button button--amber mobile-menu__cta" onClick={onClose}>
+        <LocalLink to={fromMenu(site.getInTouch.to)} className="button button--amber mobile-menu__cta" onClick={onClose}>
           {site.getInTouch.label}
-        </Link>
+        </LocalLink>
         <ul className="mobile-menu__contact">
           <li>
             <PhoneLink phone={company.phone}>

@@ -1,14 +1,19 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { useSite } from "../../hooks/use-site"
+import { pageChrome } from "../../lib/chrome"
+import { basePathOf, DEFAULT_LANGUAGE, LANGUAGES, localizedPath } from "../../lib/languages"
 import { absolute, jsonLd, organization } from "../../lib/structured-data"
 
 interface Props {
+  /** The page's query, with its ...PageChrome */
+  chrome: Queries.PageChromeFragment
   /** Page title; the site name is appended */
   title?: string
   description?: string
-  /** Path of the page, e.g. /product */
+  /** Path of the page, e.g. /product (or /hi/product): the canonical URL is the page in the chrome's language, the alternates the same page in each language */
   pathname: string
+  /** Not for search engines (the notices, the 404 page): a robots noindex, and no alternates */
+  noindex?: boolean
   /** Structured data of this page (BreadcrumbList, ItemList…), built from the site's settings; the Organization is always added */
   structuredData?: (chrome: { site: Queries.StructuredDataSiteFragment; company: Queries.StructuredDataCompanyFragment }) => object[]
   children?: React.ReactNode
@@ -19,11 +24,14 @@ interface Props {
  * Gatsby's Head API: title, description, canonical URL, Open Graph and
  * Twitter card tags with an absolute picture, and JSON-LD.
  */
-export function Seo({ title, description, pathname, structuredData, children }: Props) {
-  const { site, company } = useSite()
+export function Seo({ chrome, title, description, pathname, noindex, structuredData, children }: Props) {
+  const { site, company } = pageChrome(chrome)
   const fullTitle = title ? `${title} | ${site.title}` : site.title
   const text = description ?? site.description
-  const url = absolute(site, pathname)
+  // the page in each language: the same address under each language's prefix
+  const base = basePathOf(pathname)
+  const url = absolute({ siteUrl: site.siteUrl }, localizedPath(base, site.locale))
+  const others = LANGUAGES.filter((language) => language.code !== site.locale)
   const picture = site.share.image.childImageSharp?.resize
   const image = picture?.src ? absolute(site, picture.src) : undefined
   return (
@@ -31,10 +39,21 @@ export function Seo({ title, description, pathname, structuredData, children }: 
       <title>{fullTitle}</title>
       <meta name="description" content={text} />
       <link rel="canonical" href={url} />
+      {noindex ? null : (
+        <>
+          {LANGUAGES.map((language) => (
+            <link key={language.code} rel="alternate" hrefLang={language.tag} href={absolute({ siteUrl: site.siteUrl }, localizedPath(base, language.code))} />
+          ))}
+          <link rel="alternate" hrefLang="x-default" href={absolute({ siteUrl: site.siteUrl }, localizedPath(base, DEFAULT_LANGUAGE.code))} />
+        </>
+      )}
       <meta name="theme-color" content={site.manifest.themeColor} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.title} />
       <meta property="og:locale" content={site.language.replace("-", "_")} />
+      {others.map((language) => (
+        <meta key={language.code} property="og:locale:alternate" content={language.tag.replace("-", "_")} />
+      ))}
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={text} />
       <meta property="og:url" content={url} />
@@ -54,6 +73,7 @@ export function Seo({ title, description, pathname, structuredData, children }: 
       {[organization(site, company), ...(structuredData?.({ site, company }) ?? [])].map((data, index) => (
         <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />
       ))}
+      {noindex ? <meta name="robots" content="noindex" /> : null}
       {children}
     </>
   )

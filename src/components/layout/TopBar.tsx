@@ -8,10 +8,12 @@ import "./TopBar.css"
 interface Props {
   labels: Queries.TopBarLabelsFragment
   company: Queries.TopBarCompanyFragment
+  /** The language switcher */
+  children?: React.ReactNode
 }
 
 /** The thin bar above the main menu: phone, e-mail, location and social links. */
-export function TopBar({ labels, company }: Props) {
+export function TopBar({ labels, company, children }: Props) {
   return (
     <div className="top-bar">
       <div className="container top-bar__inner">
@@ -36,7 +38,10 @@ export function TopBar({ labels, company }: Props) {
             {company.location}
           </li>
         </ul>
-        <SocialLinks social={company.social} className="social-links--top" />
+        <div className="top-bar__end">
+          {children}
+          <SocialLinks social={company.social} className="social-links--top" />
+        </div>
       </div>
     </div>
   )

@@ -1,5 +1,6 @@
 import * as React from "react"
-import { graphql, Link } from "gatsby"
+import { graphql } from "gatsby"
+import { LocalLink } from "./LocalLink"
 import { PRIVACY_PATH } from "../../lib/links"
 import { fill } from "../../lib/text"
 import "./PrivacyNote.css"
@@ -14,7 +15,7 @@ interface Props {
 export function PrivacyNote({ privacy, form }: Props) {
   return (
     <p className="form-note">
-      {fill(privacy.formNotice[form], privacy.retention)} <Link to={PRIVACY_PATH}>{privacy.formNotice.link}</Link>
+      {fill(privacy.formNotice[form], privacy.retention)} <LocalLink to={PRIVACY_PATH}>{privacy.formNotice.link}</LocalLink>
     </p>
   )
 }

@@ -1,10 +1,10 @@
 import * as React from "react"
-import { Link } from "gatsby"
 import { isExternal } from "../../lib/links"
+import { LocalLink } from "./LocalLink"
 
 type Props = React.AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }
 
-/** Gatsby's Link for pages of the site, a plain anchor for everything else. */
+/** Gatsby's Link for pages of the site (in the page's language), a plain anchor for everything else. */
 export function SmartLink({ to, children, ...rest }: Props) {
   if (isExternal(to)) {
     return (
@@ -14,8 +14,8 @@ export function SmartLink({ to, children, ...rest }: Props) {
     )
   }
   return (
-    <Link to={to} {...(rest as object)}>
+    <LocalLink to={to} {...(rest as object)}>
       {children}
-    </Link>
+    </LocalLink>
   )
 }

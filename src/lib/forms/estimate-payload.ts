@@ -13,7 +13,7 @@ export type { Estimate, EstimateRow }
 
 export type EstimateReading = { ok: true; estimate: Estimate } | { ok: false; reason: string }
 
-/** The words the lines are made of, from content/contact/contact.json (form.estimate) */
+/** The words the lines are made of, from content/contact/contact.en.json (form.estimate) */
 export interface EstimateCopy {
   /** {stream}, {amount}, {per}, {moisture}, {days} */
   summary: string

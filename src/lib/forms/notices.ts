@@ -1,6 +1,6 @@
 /**
  * The outcomes the form service redirects to. Each needs its page in
- * content/forms/forms.json "pages" (id, path, title, text, link), which the
+ * content/forms/forms.en.json "pages" (id, path, title, text, link), which the
  * content validation checks (src/content/validate-content.ts). No imports: the
  * validation and the browser bundle read this too.
  */
