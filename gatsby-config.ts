@@ -3,6 +3,7 @@ import company from "./content/company/company.en.json"
 import site from "./content/site/site.en.json"
 import { serveAdminInDevelop } from "./src/cms/admin"
 import { siteRoutes } from "./src/content/routes"
+import { LANGUAGES, localizedPath, sitemapAlternates } from "./src/lib/languages"
 import { siteHeaders } from "./src/build-time/site-headers"
 import { exportFunctionHeaders, siteAdapter } from "./src/build-time/adapters"
 import { RENDITIONS_DIR, RENDITIONS_SOURCE } from "./src/images/renditions"
@@ -47,13 +48,14 @@ const config: GatsbyConfig = {
       resolve: "gatsby-plugin-sitemap",
       options: {
         excludes: [
-          "/404",
-          "/404.html",
+          ...LANGUAGES.flatMap(({ code }) => [localizedPath("/404", code), localizedPath("/404.html", code)]),
           "/dev-404-page",
           ...siteRoutes(process.cwd())
             .filter((route) => !route.indexed && route.kind !== "not-found")
             .map((route) => route.path),
         ],
+        // each page with its alternates in every language (and x-default), as its head lists them
+        serialize: ({ path }: { path: string }) => ({ url: path, links: sitemapAlternates(site.siteUrl, path) }),
       },
     },
     {

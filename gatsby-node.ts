@@ -7,7 +7,7 @@ import { parseInlineSvg, UnfitSvgError } from "./src/content/inline-svg"
 import { validateContent } from "./src/content/validate-content"
 import { localizedPath, solutionPath } from "./src/content/routes"
 import { languageOf } from "./src/content/translations"
-import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/lib/languages"
+import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATED } from "./src/lib/languages"
 import { readRetention } from "./src/forms/environment"
 import { useAvifEffort } from "./src/images/avif-effort"
 import { gallerySources } from "./src/content/gallery-sources"
@@ -93,8 +93,11 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
   if ((page.context as { locale?: string }).locale || page.path.startsWith("/dev-404-page")) return
   actions.deletePage(page)
-  for (const { code } of LANGUAGES)
+  for (const { code } of LANGUAGES) {
+    // Gatsby's 404 page is /404 and /404.html; a translation's is only its 404.html, what the servers answer a missing page there with
+    if (code !== DEFAULT_LANGUAGE.code && page.path === "/404") continue
     actions.createPage({ ...page, path: localizedPath(page.path, code), context: { ...page.context, locale: code, basePath: page.path } })
+  }
 }
 
 const solutionTemplate = path.resolve("src/templates/solution.tsx")
@@ -134,6 +137,14 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
         context: { noticeId: page.id, locale: forms.locale, basePath: page.path },
       })
     }
+  }
+  // A missing page under a language's prefix answers with that language's 404 page, status 404, on
+  // Netlify (the adapter writes these to _redirects; not forced, so every page and file there wins)
+  // as under `npm start` (src/server/app.ts); asked for by name, the page answers 404 too
+  for (const { code } of TRANSLATED) {
+    const page = localizedPath("/404.html", code)
+    actions.createRedirect({ fromPath: localizedPath("/404", code), toPath: page, statusCode: 404, force: true })
+    actions.createRedirect({ fromPath: `${localizedPath("/", code)}/*`, toPath: page, statusCode: 404 })
   }
   for (const node of result.data.allSolutionsJson.nodes) {
     actions.createPage({

@@ -18,6 +18,7 @@ import { IMMUTABLE, REVALIDATE } from "../../src/security/header-rules"
 import { adminContentSecurityPolicy } from "../../src/build-time/site-headers"
 import { readSiteRoutes, ROUTES_FILE, type SiteRoutes } from "../../src/server/route-headers"
 import { ROOT, serveBuild, type Served } from "../support/serve"
+import { basePathOf } from "../../src/lib/languages"
 
 jest.setTimeout(120_000)
 
@@ -151,7 +152,7 @@ describe("the production-server adapter and npm start", () => {
     for (const route of routes.files) {
       const { status, headers: sent } = await headersOf(route.path)
       // the 404 page is the answer to what does not exist, never a page of its own
-      expect([route.path, status]).toEqual([route.path, route.path === "/404" || route.path === "/404.html" ? 404 : 200])
+      expect([route.path, status]).toEqual([route.path, ["/404", "/404.html"].includes(basePathOf(route.path)) ? 404 : 200])
       for (const { key, value } of route.headers) expect([route.path, key, sent[key.toLowerCase()]]).toEqual([route.path, key, value])
       // where Gatsby gives no Cache-Control, its site-wide route /* gives revalidation, and so does the server
       if (cacheControl(route.headers).length === 0) expect([route.path, sent["cache-control"]]).toEqual([route.path, REVALIDATE])

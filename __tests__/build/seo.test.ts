@@ -8,13 +8,18 @@ import { JSDOM } from "jsdom"
 import fs from "fs"
 import path from "path"
 import sharp from "sharp"
-import { indexedRoutes } from "../../src/content/routes"
+import { indexedRoutes, siteRoutes } from "../../src/content/routes"
+import { languageByCode, LANGUAGES, localizedPath } from "../../src/lib/languages"
 import { routesOf, solutions as contentSolutions } from "../support/content"
 import { ROOT, readContent, serveBuild, type Served } from "../support/serve"
 
 jest.setTimeout(60_000)
 
 const site = readContent<{ siteUrl: string; language: string; title: string }>("site/site.en.json")
+/** Each language's site settings (site.<code>.json), by code */
+const siteIn = (code: string) => readContent<{ siteUrl: string; language: string; title: string; breadcrumbHome: string }>(`site/site.${code}.json`)
+const ROUTE_LANGUAGE = new Map(siteRoutes(ROOT).map((route) => [route.path, route]))
+const languageOf = (route: string) => ROUTE_LANGUAGE.get(route)!.language
 const products = readContent<{ items: { title: string }[] }>("products/products.en.json")
 const solutions = contentSolutions()
 const notices = routesOf("notice")
@@ -42,17 +47,20 @@ const jsonLd = (route: string): Thing[] =>
   [...doc(route).querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? "") as Thing)
 
 describe("every public page", () => {
-  it("has its own title and description", () => {
-    const titles = PUBLIC.map((route) => doc(route).title)
-    const descriptions = PUBLIC.map((route) => meta(route, "description"))
-    expect(new Set(titles).size).toBe(PUBLIC.length)
-    expect(new Set(descriptions).size).toBe(PUBLIC.length)
+  it.each(LANGUAGES.map((language) => language.code))("has its own title and description among the pages in %s", (code) => {
+    const pages = PUBLIC.filter((route) => languageOf(route) === code)
+    const titles = pages.map((route) => doc(route).title)
+    const descriptions = pages.map((route) => meta(route, "description"))
+    expect(new Set(titles).size).toBe(pages.length)
+    expect(new Set(descriptions).size).toBe(pages.length)
     for (const description of descriptions) expect(description!.length).toBeGreaterThan(50)
   })
 
   it.each(PUBLIC)("%s has its canonical URL, language, Open Graph and Twitter tags with an absolute picture", async (route) => {
     const document = doc(route)
-    expect(document.documentElement.lang).toBe(site.language)
+    expect(document.documentElement.lang).toBe(languageByCode(languageOf(route)).tag)
+    expect(document.documentElement.lang).toBe(siteIn(languageOf(route)).language)
+    expect(meta(route, "og:locale")).toBe(languageByCode(languageOf(route)).tag.replace("-", "_"))
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(canonical(route))
     expect(meta(route, "og:url")).toBe(canonical(route))
     expect(meta(route, "og:title")).toBe(document.title)
@@ -74,7 +82,7 @@ describe("every public page", () => {
 
   it.each(PUBLIC)("%s describes the company with its contact point in JSON-LD", (route) => {
     const organization = jsonLd(route).find((thing) => thing["@type"] === "Organization")!
-    expect(organization).toMatchObject({ "@context": "https://schema.org", name: expect.any(String), url: canonical("/") })
+    expect(organization).toMatchObject({ "@context": "https://schema.org", name: expect.any(String), url: canonical(localizedPath("/", languageOf(route))) })
     expect(organization.contactPoint).toMatchObject({
       "@type": "ContactPoint",
       contactType: "sales",
@@ -83,6 +91,42 @@ describe("every public page", () => {
     })
     expect(organization.address).toMatchObject({ "@type": "PostalAddress" })
     expect(String(organization.logo)).toMatch(/^https:\/\//)
+  })
+})
+
+describe("every public page in every language", () => {
+  it.each(PUBLIC)("%s lists itself and its twin in every language as alternates, with x-default, all of them public pages", (route) => {
+    const { basePath } = ROUTE_LANGUAGE.get(route)!
+    const alternates = [...doc(route).querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+      link.getAttribute("hreflang"),
+      link.getAttribute("href"),
+    ])
+    expect(alternates).toEqual([
+      ...LANGUAGES.map((language) => [language.tag, canonical(localizedPath(basePath, language.code))]),
+      ["x-default", canonical(basePath)],
+    ])
+    for (const [, href] of alternates) expect(PUBLIC).toContain(new URL(href!).pathname)
+    // reciprocal: each alternate lists this page back
+    for (const language of LANGUAGES) {
+      const twin = localizedPath(basePath, language.code)
+      expect(
+        doc(twin)
+          .querySelector(`link[rel="alternate"][hreflang="${languageByCode(languageOf(route)).tag}"]`)
+          ?.getAttribute("href"),
+      ).toBe(canonical(route))
+    }
+  })
+
+  it.each(PUBLIC)("%s has its JSON-LD in its own language: names and links from its language's content", (route) => {
+    const language = languageOf(route)
+    const organization = jsonLd(route).find((thing) => thing["@type"] === "Organization")!
+    expect((organization.contactPoint as { availableLanguage: string }).availableLanguage).toBe(siteIn(language).language)
+    const trail = jsonLd(route).find((thing) => thing["@type"] === "BreadcrumbList")
+    if (trail) {
+      const items = trail.itemListElement as { name: string; item: string }[]
+      expect(items[0]).toMatchObject({ name: siteIn(language).breadcrumbHome, item: canonical(localizedPath("/", language)) })
+      expect(items.at(-1)!.item).toBe(canonical(route))
+    }
   })
 })
 
@@ -125,6 +169,25 @@ describe("crawler files", () => {
       listed.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!))
     }
     expect(listed.sort()).toEqual(PUBLIC.map(canonical).sort())
+  })
+
+  it("the sitemap gives every page its alternates in every language, as its head does", async () => {
+    const index = await (await fetch(`${server.origin}/sitemap-index.xml`)).text()
+    const part = new URL([...index.matchAll(/<loc>([^<]+)<\/loc>/g)][0]![1]!).pathname
+    const xml = await (await fetch(`${server.origin}${part}`)).text()
+    const entries = [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map(([, body]) => ({
+      loc: /<loc>([^<]+)<\/loc>/.exec(body!)![1]!,
+      links: [...body!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(([, lang, href]) => [lang, href]),
+    }))
+    expect(entries.length).toBe(PUBLIC.length)
+    for (const { loc, links } of entries) {
+      const route = new URL(loc).pathname
+      const inHead = [...doc(route).querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+        link.getAttribute("hreflang"),
+        link.getAttribute("href"),
+      ])
+      expect([route, links]).toEqual([route, inHead])
+    }
   })
 
   it("robots.txt allows crawling, keeps the form endpoints out and names the sitemap", async () => {

@@ -14,7 +14,8 @@ jest.setTimeout(180_000)
 afterAll(() => cleanUpAll())
 
 const REVALIDATE = "public, max-age=0, must-revalidate"
-const notFoundTitle = () => /<title[^>]*>([^<]+)<\/title>/.exec(fs.readFileSync(path.join(ROOT, "public", "404.html"), "utf8"))![1]!
+const titleOf = (html: string) => /<title[^>]*>([^<]+)<\/title>/.exec(html)![1]!
+const notFoundTitle = (file = "404.html") => titleOf(fs.readFileSync(path.join(ROOT, "public", file), "utf8"))
 const alive = (server: FormServer) => server.child.exitCode === null && server.child.signalCode === null
 
 describe("what the router refuses, missing pages and dot-files", () => {
@@ -57,6 +58,20 @@ describe("what the router refuses, missing pages and dot-files", () => {
       const reply = await request(server.url, rawPath)
       expect([rawPath, reply.status, reply.headers["cache-control"]]).toEqual([rawPath, 404, REVALIDATE])
       expectSiteHeaders(rawPath, reply.headers)
+    }
+  })
+
+  it("answers a missing page under a language's prefix with that language's 404 page, and every other with the default's", async () => {
+    const hindi = notFoundTitle("hi/404.html")
+    expect(hindi).not.toBe(notFoundTitle())
+    for (const rawPath of ["/hi/no-such-page", "/hi/nope/deeper", "/hi/404", "/hi/404.html"]) {
+      const reply = await request(server.url, rawPath)
+      expect([rawPath, reply.status, titleOf(reply.text), reply.headers["cache-control"]]).toEqual([rawPath, 404, hindi, REVALIDATE])
+      expect(reply.text).toContain('<html lang="hi-IN"')
+    }
+    for (const rawPath of ["/history-of-waste", "/no-such-page"]) {
+      const reply = await request(server.url, rawPath)
+      expect([rawPath, reply.status, titleOf(reply.text)]).toEqual([rawPath, 404, notFoundTitle()])
     }
   })
 

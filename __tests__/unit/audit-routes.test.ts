@@ -12,8 +12,8 @@ function project(): string {
     fs.writeFileSync(path.join(root, file), text)
   }
   for (const page of ["index.tsx", "404.tsx", "about.tsx"]) write(`src/pages/${page}`, "")
-  write("content/solutions/b.json", JSON.stringify({ slug: "waste-to-heat", order: 2 }))
-  write("content/solutions/a.json", JSON.stringify({ slug: "waste-to-gas", order: 1 }))
+  write("content/solutions/b.en.json", JSON.stringify({ slug: "waste-to-heat", order: 2 }))
+  write("content/solutions/a.en.json", JSON.stringify({ slug: "waste-to-gas", order: 1 }))
   write("content/forms/forms.en.json", JSON.stringify({ pages: [{ id: "sent", path: "/thank-you" }] }))
   return root
 }
@@ -30,18 +30,33 @@ describe("the audit's pages come from the routes module", () => {
       { route: "/about", kind: "public", status: 200, file: "public/about/index.html" },
       { route: "/thank-you", kind: "noindex", status: 200, file: "public/thank-you/index.html" },
       { route: "/no-such-page", kind: "404", status: 404, file: "public/404.html" },
+      { route: "/hi", kind: "public", status: 200, file: "public/hi/index.html" },
+      { route: "/hi/waste-to-gas", kind: "public", status: 200, file: "public/hi/waste-to-gas/index.html" },
+      { route: "/hi/waste-to-heat", kind: "public", status: 200, file: "public/hi/waste-to-heat/index.html" },
+      { route: "/hi/about", kind: "public", status: 200, file: "public/hi/about/index.html" },
+      { route: "/hi/thank-you", kind: "noindex", status: 200, file: "public/hi/thank-you/index.html" },
+      { route: "/hi/no-such-page", kind: "404", status: 404, file: "public/hi/404.html" },
     ])
   })
 
   it("runs Lighthouse on the indexed routes only", () => {
-    expect(lighthousePages(auditPages(root)).map((page) => page.route)).toEqual(["/", "/waste-to-gas", "/waste-to-heat", "/about"])
+    expect(lighthousePages(auditPages(root)).map((page) => page.route)).toEqual([
+      "/",
+      "/waste-to-gas",
+      "/waste-to-heat",
+      "/about",
+      "/hi",
+      "/hi/waste-to-gas",
+      "/hi/waste-to-heat",
+      "/hi/about",
+    ])
   })
 
   it("on this site: Lighthouse on exactly the sitemap's routes, axe, HTML and links on every one besides", () => {
     const here = path.resolve(__dirname, "../..")
     const pages = auditPages(here)
     expect(lighthousePages(pages).map((page) => page.route)).toEqual(indexedRoutes(here).map((route) => route.path))
-    expect(pages.filter((page) => page.kind === "404").map((page) => page.route)).toEqual(["/no-such-page"])
+    expect(pages.filter((page) => page.kind === "404").map((page) => page.route)).toEqual(["/no-such-page", "/hi/no-such-page"])
     expect(pages.length).toBeGreaterThan(lighthousePages(pages).length)
   })
 })

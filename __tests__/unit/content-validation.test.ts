@@ -27,11 +27,11 @@ const edit = (file: string, change: (data: Record<string, unknown>) => void) => 
 }
 
 const read = <T = Record<string, unknown>>(file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as T
-/** The solution files, in the order the validation reads them */
+/** The English solution files, in the order the validation reads them */
 const solutionFiles = () =>
   fs
     .readdirSync(path.join(dir, "solutions"))
-    .filter((name) => name.endsWith(".json"))
+    .filter((name) => name.endsWith(".en.json"))
     .sort()
 
 const reportOf = async () => {
@@ -82,9 +82,10 @@ describe("validateContent", () => {
     const [first] = solutionFiles()
     const { slug } = read<{ slug: string }>(`solutions/${first}`)
     // a copy of the first solution under a later name: the same slug twice
-    fs.copyFileSync(path.join(dir, "solutions", first!), path.join(dir, "solutions", "zz-copy.json"))
+    fs.copyFileSync(path.join(dir, "solutions", first!), path.join(dir, "solutions", "zz-copy.en.json"))
+    fs.copyFileSync(path.join(dir, "solutions", first!.replace(".en.json", ".hi.json")), path.join(dir, "solutions", "zz-copy.hi.json"))
     expect(await errorsOf()).toEqual([
-      `content/solutions/zz-copy.json: "slug" is "${slug}", which content/solutions/${first} already uses. Give each solution its own slug (it becomes the page's address).`,
+      `content/solutions/zz-copy.en.json: "slug" is "${slug}", which content/solutions/${first} already uses. Give each solution its own slug (it becomes the page's address).`,
     ])
   })
 
@@ -118,7 +119,7 @@ describe("validateContent", () => {
     const [error] = await errorsOf()
     expect(error).toMatch(
       new RegExp(
-        `^content/recycle/recycle\\.json: is not valid JSON at line ${line}, column 3 \\(.+\\)\\. Check for a missing comma, quote or bracket there\\.$`,
+        `^content/recycle/recycle\\.en\\.json: is not valid JSON at line ${line}, column 3 \\(.+\\)\\. Check for a missing comma, quote or bracket there\\.$`,
       ),
     )
   })
@@ -138,7 +139,8 @@ describe("validateContent", () => {
     await sharp({ create: { width: 640, height: 360, channels: 3, background: "#1f4d36" } })
       .jpeg()
       .toFile(path.join(dir, "hero", poster))
-    edit("hero/hero.en.json", (data) => ((data.slides as Record<string, unknown>[])[0]!.poster = poster))
+    // a shared field: the editor (or the CMS, which duplicates it) changes it in every language
+    for (const file of ["hero/hero.en.json", "hero/hero.hi.json"]) edit(file, (data) => ((data.slides as Record<string, unknown>[])[0]!.poster = poster))
     expect(await errorsOf()).toEqual([
       `content/hero/hero.en.json: slides[0].poster "${poster}" is 640 px wide, far too small for where it is shown (full width behind the hero (up to 1920 px)); use a picture at least 1280 px wide.`,
     ])
@@ -232,18 +234,16 @@ describe("photos as phones and cameras name and make them", () => {
         .toFile(path.join(dir, "gallery", name))
     await photo("IMG_1234.JPG")
     await photo("Chaudière à biomasse été.jpeg")
-    edit(
-      "gallery/gallery.en.json",
-      (data) =>
-        (data.items = [
-          ...(data.items as unknown[]),
-          { image: "Chaudière à biomasse été.jpeg", title: "Biomass boiler", alt: "A biomass boiler in a plant room" },
-        ]),
-    )
+    const described = {
+      en: { image: "Chaudière à biomasse été.jpeg", title: "Biomass boiler", alt: "A biomass boiler in a plant room" },
+      hi: { image: "Chaudière à biomasse été.jpeg", title: "बायोमास बॉयलर", alt: "एक प्लांट रूम में बायोमास बॉयलर" },
+    }
+    for (const [language, item] of Object.entries(described))
+      edit(`gallery/gallery.${language}.json`, (data) => (data.items = [...(data.items as unknown[]), item]))
     const { errors, warnings } = await reportOf()
     expect(errors).toEqual([])
     expect(warnings.filter((warning) => /IMG_1234|Chaudière/.test(warning))).toEqual([
-      'content/gallery/IMG_1234.JPG: no entry in gallery.json describes this picture, so its alt text is made from its file name ("IMG 1234"), which tells a screen reader little. Add an entry with "image": "IMG_1234.JPG", an "alt" saying what it shows and a "title" (or fill them in the CMS).',
+      'content/gallery/IMG_1234.JPG: no entry in gallery.en.json describes this picture, so its alt text is made from its file name ("IMG 1234"), which tells a screen reader little. Add an entry with "image": "IMG_1234.JPG", an "alt" saying what it shows and a "title" (or fill them in the CMS).',
     ])
   })
 })

@@ -1,6 +1,6 @@
-import { createPages, createSchemaCustomization } from "../../gatsby-node"
+import { createPages, createSchemaCustomization, onCreatePage } from "../../gatsby-node"
 
-type Node = { id: string; slug: string }
+type Node = { id: string; slug: string; locale: string }
 
 const NOTICES = [
   { id: "contact-sent", path: "/thank-you" },
@@ -12,15 +12,25 @@ const NOTICES = [
 async function run(nodes: Node[], pages = NOTICES) {
   const created = jest.fn()
   const panicOnBuild = jest.fn()
-  const graphql = jest.fn().mockResolvedValue({ data: { formsJson: { pages }, allSolutionsJson: { nodes } } })
-  await (createPages as (args: unknown) => Promise<void>)({ graphql, actions: { createPage: created }, reporter: { panicOnBuild } })
+  const graphql = jest.fn().mockResolvedValue({
+    data: {
+      allFormsJson: {
+        nodes: [
+          { locale: "en", pages },
+          { locale: "hi", pages },
+        ],
+      },
+      allSolutionsJson: { nodes },
+    },
+  })
+  await (createPages as (args: unknown) => Promise<void>)({ graphql, actions: { createPage: created, createRedirect: jest.fn() }, reporter: { panicOnBuild } })
   // The solution pages, apart from the forms' notice pages
   const createPage = { mock: { calls: created.mock.calls.filter(([page]) => /solution\.tsx$/.test(page.component)) } }
   const notices = created.mock.calls.filter(([page]) => /notice\.tsx$/.test(page.component)).map(([page]) => page)
   return { createPage, panicOnBuild, notices }
 }
 
-const node = (slug: string): Node => ({ id: `id-${slug}`, slug })
+const node = (slug: string, locale = "en"): Node => ({ id: `id-${slug}-${locale}`, slug, locale })
 
 describe("createPages", () => {
   it("creates one page per solution from the one template, keyed by slug", async () => {
@@ -35,13 +45,55 @@ describe("createPages", () => {
     const templates = new Set(createPage.mock.calls.map(([page]) => page.component))
     expect(templates.size).toBe(1)
     expect([...templates][0]).toMatch(/src[\\/]templates[\\/]solution\.tsx$/)
-    expect(createPage.mock.calls[0][0].context).toEqual({ id: "id-waste-to-electricity" })
+    expect(createPage.mock.calls[0][0].context).toEqual({ id: "id-waste-to-electricity-en", locale: "en", basePath: "/waste-to-electricity" })
+  })
+
+  it("creates each solution's page in its file's language, under the language's prefix", async () => {
+    const { createPage } = await run([node("waste-to-electricity"), node("waste-to-electricity", "hi")])
+    expect(createPage.mock.calls.map(([page]) => [page.path, page.context])).toEqual([
+      ["/waste-to-electricity", { id: "id-waste-to-electricity-en", locale: "en", basePath: "/waste-to-electricity" }],
+      ["/hi/waste-to-electricity", { id: "id-waste-to-electricity-hi", locale: "hi", basePath: "/waste-to-electricity" }],
+    ])
   })
 
   it("creates the pages the forms end on from content/forms, one template", async () => {
     const { notices, panicOnBuild } = await run([node("waste-to-a")])
     expect(panicOnBuild).not.toHaveBeenCalled()
-    expect(notices.map((page) => [page.path, page.context.noticeId])).toEqual(NOTICES.map((notice) => [notice.path, notice.id]))
+    expect(notices.map((page) => [page.path, page.context.noticeId])).toEqual([
+      ...NOTICES.map((notice) => [notice.path, notice.id]),
+      ...NOTICES.map((notice) => [`/hi${notice.path}`, notice.id]),
+    ])
+  })
+})
+
+describe("onCreatePage", () => {
+  const run = (page: { path: string; component: string; context: object }) => {
+    const createPage = jest.fn()
+    const deletePage = jest.fn()
+    ;(onCreatePage as (args: unknown) => void)({ page, actions: { createPage, deletePage } })
+    return { created: createPage.mock.calls.map(([created]) => created), deleted: deletePage.mock.calls.map(([deleted]) => deleted) }
+  }
+
+  it("makes a page of src/pages a page in every language, with its language and address in the context", () => {
+    const page = { path: "/contact", component: "/site/src/pages/contact.tsx", context: {} }
+    const { created, deleted } = run(page)
+    expect(deleted).toEqual([page])
+    expect(created).toEqual([
+      { path: "/contact", component: page.component, context: { locale: "en", basePath: "/contact" } },
+      { path: "/hi/contact", component: page.component, context: { locale: "hi", basePath: "/contact" } },
+    ])
+    expect(run({ path: "/", component: "/site/src/pages/index.tsx", context: {} }).created.map((home) => home.path)).toEqual(["/", "/hi"])
+    // the not-found page: /404 and /404.html in English, /hi/404.html in Hindi (what the servers answer a missing /hi/… page with)
+    const notFound = "/site/src/pages/404.tsx"
+    const made = [run({ path: "/404", component: notFound, context: {} }), run({ path: "/404.html", component: notFound, context: {} })]
+    expect(made.flatMap(({ created }) => created.map((page) => page.path))).toEqual(["/404", "/404.html", "/hi/404.html"])
+  })
+
+  it("leaves a page that has its language alone (the ones it made, and createPages')", () => {
+    expect(run({ path: "/hi/contact", component: "/site/src/pages/contact.tsx", context: { locale: "hi", basePath: "/contact" } })).toEqual({
+      created: [],
+      deleted: [],
+    })
   })
 })
 

@@ -5,7 +5,7 @@ import { ContactForm } from "../../src/components/blocks/ContactForm"
 import { HowItWorks } from "../../src/components/blocks/HowItWorks"
 import { ProductList } from "../../src/components/blocks/ProductList"
 import SolutionTemplate from "../../src/templates/solution"
-import { company, forms, privacy, site, solutions } from "../fixtures/chrome"
+import { company, forms, languages, privacy, site, solutions } from "../fixtures/chrome"
 import { contactFormCopy } from "../fixtures/estimate"
 import { imageFile, publicFile } from "../fixtures/image"
 
@@ -98,31 +98,50 @@ describe("Solution template", () => {
       .mockReturnValue({ siteJson: site, companyJson: company, formsJson: forms, privacyJson: privacy, allSolutionsJson: { nodes: solutions } })
   })
 
+  /** The template's query result, with the chrome every page's query spreads (...PageChrome), in a language */
+  const templateData = (locale: string) => ({
+    siteJson: {
+      ...site,
+      locale,
+      breadcrumbLabel: "Breadcrumb",
+      breadcrumbHome: "Home",
+      gallery: { eyebrow: "Gallery", title: "Our work", previous: "Back", next: "On" },
+    },
+    companyJson: company,
+    formsJson: forms,
+    privacyJson: privacy,
+    allSolutionsJson: { nodes: solutions },
+    languages: { nodes: languages },
+    solutionsJson: {
+      path: "/waste-to-a",
+      title: "Waste to A",
+      breadcrumb: "Waste to A",
+      description: "A page",
+      intro: { eyebrow: "Intro", title: "Making A", paragraphs: ["First paragraph."], estimate: { label: "Estimate yours", to: "/estimate?stream=a" } },
+      images: [{ alt: "Kiln drawing", caption: "The kiln", image: imageFile("kiln") }],
+      howItWorks: {
+        eyebrow: "How It Works",
+        title: "Process",
+        intro: "Steps",
+        steps: [{ id: "one", title: "Step one", description: "Do it", icon: publicFile("one.svg") }],
+      },
+    },
+    galleryJson: {
+      visible: 4,
+      transitionSpeed: 800,
+      responsive: [{ maxWidth: 480, visible: 1 }],
+      pictures: [{ id: "g1", title: "Gallery one", alt: "Gallery one drawing", image: imageFile("g1") }],
+    },
+  })
+  const renderTemplate = (locale: string) =>
+    render(
+      <SolutionTemplate
+        {...({ data: templateData(locale), pageContext: { locale, basePath: "/waste-to-a" } } as unknown as React.ComponentProps<typeof SolutionTemplate>)}
+      />,
+    )
+
   it("shows the title banner with breadcrumb, the text, the images, How it works and the gallery", () => {
-    const data = {
-      siteJson: { breadcrumbLabel: "Breadcrumb", breadcrumbHome: "Home", gallery: { eyebrow: "Gallery", title: "Our work", previous: "Back", next: "On" } },
-      solutionsJson: {
-        path: "/waste-to-a",
-        title: "Waste to A",
-        breadcrumb: "Waste to A",
-        description: "A page",
-        intro: { eyebrow: "Intro", title: "Making A", paragraphs: ["First paragraph."], estimate: { label: "Estimate yours", to: "/estimate?stream=a" } },
-        images: [{ alt: "Kiln drawing", caption: "The kiln", image: imageFile("kiln") }],
-        howItWorks: {
-          eyebrow: "How It Works",
-          title: "Process",
-          intro: "Steps",
-          steps: [{ id: "one", title: "Step one", description: "Do it", icon: publicFile("one.svg") }],
-        },
-      },
-      galleryJson: {
-        visible: 4,
-        transitionSpeed: 800,
-        responsive: [{ maxWidth: 480, visible: 1 }],
-        pictures: [{ id: "g1", title: "Gallery one", alt: "Gallery one drawing", image: imageFile("g1") }],
-      },
-    }
-    render(<SolutionTemplate {...({ data } as unknown as React.ComponentProps<typeof SolutionTemplate>)} />)
+    renderTemplate("en")
     expect(screen.getByRole("heading", { level: 1, name: "Waste to A" })).toBeInTheDocument()
     const breadcrumb = screen.getByRole("navigation", { name: "Breadcrumb" })
     expect(within(breadcrumb).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/")
@@ -133,5 +152,15 @@ describe("Solution template", () => {
     expect(screen.getByRole("heading", { name: "Step one" })).toBeInTheDocument()
     expect(screen.getAllByRole("img", { name: "Gallery one drawing", hidden: true }).length).toBeGreaterThan(0)
     expect(screen.getByRole("contentinfo")).toBeInTheDocument()
+  })
+
+  it("in Hindi, links to the Hindi pages and offers the same page in English", () => {
+    renderTemplate("hi")
+    const breadcrumb = screen.getByRole("navigation", { name: "Breadcrumb" })
+    expect(within(breadcrumb).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/hi")
+    expect(screen.getByRole("link", { name: "Estimate yours" })).toHaveAttribute("href", "/hi/estimate?stream=a")
+    const switcher = screen.getByRole("navigation", { name: site.languageMenu })
+    expect(within(switcher).getByRole("link", { name: "English" })).toHaveAttribute("href", "/waste-to-a")
+    expect(within(switcher).getByRole("link", { name: "English" })).toHaveAttribute("hreflang", "en-IN")
   })
 })

@@ -6,7 +6,8 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { indexedRoutes, NOT_FOUND_PROBE, PAGE_PATH, siteRoutes, SLUG, solutionPath } from "../../src/content/routes"
+import { basePathOf, indexedRoutes, languageOfPath, localizedPath, NOT_FOUND_PROBE, PAGE_PATH, siteRoutes, SLUG, solutionPath } from "../../src/content/routes"
+import { localizeHref } from "../../src/lib/languages"
 import { PRIVACY_PATH } from "../../src/lib/links"
 
 let root: string
@@ -19,8 +20,9 @@ beforeEach(() => {
   for (const page of ["index.tsx", "404.tsx", "contact.tsx", "product.tsx", "privacy.tsx"]) write(`src/pages/${page}`, "")
   write("src/pages/README.md", "not a page")
   write("content/site/site.en.json", { menu: [{ to: "/" }, { to: "/#about" }, { listsSolutions: true }, { to: "/product" }, { to: "/contact" }] })
-  write("content/solutions/heat.json", { slug: "waste-to-heat", order: 2 })
-  write("content/solutions/gas.json", { slug: "waste-to-gas", order: 1 })
+  write("content/solutions/heat.en.json", { slug: "waste-to-heat", order: 2 })
+  write("content/solutions/gas.en.json", { slug: "waste-to-gas", order: 1 })
+  write("content/solutions/gas.hi.json", { slug: "waste-to-gas", order: 1 })
   write("content/solutions/notes.md", "not a solution")
   write("content/forms/forms.en.json", {
     pages: [
@@ -32,7 +34,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
 
 it("lists home, the solutions by their order, the pages in the menu's order, the notices and the 404 probe", () => {
-  expect(siteRoutes(root).map((route) => [route.path, route.kind, route.indexed])).toEqual([
+  expect(siteRoutes(root, undefined, "en").map((route) => [route.path, route.kind, route.indexed])).toEqual([
     ["/", "home", true],
     ["/waste-to-gas", "solution", true],
     ["/waste-to-heat", "solution", true],
@@ -47,14 +49,14 @@ it("lists home, the solutions by their order, the pages in the menu's order, the
 
 it("names where each route comes from, and a notice's or solution's id", () => {
   const routes = siteRoutes(root)
-  expect(routes.find((route) => route.path === "/waste-to-heat")).toMatchObject({ source: "content/solutions/heat.json", id: "waste-to-heat" })
+  expect(routes.find((route) => route.path === "/waste-to-heat")).toMatchObject({ source: "content/solutions/heat.en.json", id: "waste-to-heat" })
   expect(routes.find((route) => route.path === "/news/bye")).toMatchObject({ source: "content/forms/forms.en.json", id: "unsubscribed" })
   expect(routes.find((route) => route.path === "/")).toMatchObject({ source: "src/pages/index.tsx" })
 })
 
 it("picks up a solution added by an editor, with no other edit", () => {
-  write("content/solutions/hydrogen.json", { slug: "waste-to-hydrogen", order: 3 })
-  expect(indexedRoutes(root).map((route) => route.path)).toEqual([
+  write("content/solutions/hydrogen.en.json", { slug: "waste-to-hydrogen", order: 3 })
+  expect(indexedRoutes(root, undefined, "en").map((route) => route.path)).toEqual([
     "/",
     "/waste-to-gas",
     "/waste-to-heat",
@@ -66,10 +68,10 @@ it("picks up a solution added by an editor, with no other edit", () => {
 })
 
 it("reads another content folder when given one", () => {
-  write("other/solutions/a.json", { slug: "waste-to-steam", order: 1 })
+  write("other/solutions/a.en.json", { slug: "waste-to-steam", order: 1 })
   write("other/forms/forms.en.json", { pages: [] })
   expect(
-    siteRoutes(root, path.join(root, "other"))
+    siteRoutes(root, path.join(root, "other"), "en")
       .filter((route) => route.kind === "solution")
       .map((route) => route.path),
   ).toEqual(["/waste-to-steam"])
@@ -86,6 +88,7 @@ it("holds the slug and path rules the validation applies", () => {
 it("on this site: the solution pages are the files of content/solutions", () => {
   const here = path.resolve(__dirname, "../..")
   const files = fs.readdirSync(path.join(here, "content/solutions")).filter((name) => name.endsWith(".json"))
+  // each solution file in each language is a page
   expect(siteRoutes(here).filter((route) => route.kind === "solution")).toHaveLength(files.length)
 })
 
@@ -93,4 +96,33 @@ it("has the privacy notice's page where the forms' links point (PRIVACY_PATH, fo
   const project = path.join(__dirname, "../..")
   const route = siteRoutes(project).find((candidate) => candidate.path === PRIVACY_PATH)
   expect(route).toMatchObject({ kind: "page", indexed: true, source: "src/pages/privacy.tsx" })
+})
+
+it("has every page in every language: the default's at the root, each other language's under its code, in the same order", () => {
+  const routes = siteRoutes(root)
+  const english = routes.filter((route) => route.language === "en")
+  const hindi = routes.filter((route) => route.language === "hi")
+  expect(hindi.map((route) => route.path)).toEqual(english.map((route) => (route.path === "/" ? "/hi" : `/hi${route.path}`)))
+  expect(hindi.map((route) => route.basePath)).toEqual(english.map((route) => route.path))
+  expect(hindi.map((route) => [route.kind, route.indexed, route.source])).toEqual(english.map((route) => [route.kind, route.indexed, route.source]))
+  expect(hindi.find((route) => route.kind === "not-found")?.path).toBe(`/hi${NOT_FOUND_PROBE}`)
+})
+
+it("turns a site address into the same page in a language, and back", () => {
+  expect(localizedPath("/", "hi")).toBe("/hi")
+  expect(localizedPath("/contact", "hi")).toBe("/hi/contact")
+  expect(localizedPath("/contact", "en")).toBe("/contact")
+  expect(languageOfPath("/hi/contact")).toBe("hi")
+  expect(languageOfPath("/hi")).toBe("hi")
+  expect(languageOfPath("/history")).toBe("en") // a page whose name begins with a language's code is not in that language
+  expect(basePathOf("/hi/contact")).toBe("/contact")
+  expect(basePathOf("/hi")).toBe("/")
+  expect(localizeHref("/contact?subject=Quote#contact", "hi")).toBe("/hi/contact?subject=Quote#contact")
+  expect(localizeHref("/#about", "hi")).toBe("/hi#about")
+  expect(localizeHref("/hi/waste-to-charcoal", "hi")).toBe("/hi/waste-to-charcoal") // already in the language
+  expect(localizeHref("/api/contact", "hi")).toBe("/api/contact") // the endpoints are one for every language
+  expect(localizeHref("/static/abc/logo.svg", "hi")).toBe("/static/abc/logo.svg")
+  expect(localizeHref("https://example.org/", "hi")).toBe("https://example.org/")
+  expect(localizeHref("#form", "hi")).toBe("#form")
+  expect(localizeHref("/contact", "en")).toBe("/contact")
 })

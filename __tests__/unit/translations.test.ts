@@ -28,7 +28,7 @@ function errorsOf(folder: string, typeName: string, change: (hindi: Content) => 
   const report = emptyReport()
   const hindi = read(`content/${folder}/${folder}.hi.json`)
   change(hindi)
-  checkTranslation(`content/${folder}/${folder}.hi.json`, read(`content/${folder}/${folder}.json`), hindi, typeOf(typeName), report, "hi")
+  checkTranslation(`content/${folder}/${folder}.hi.json`, read(`content/${folder}/${folder}.en.json`), hindi, typeOf(typeName), report, "hi")
   return report.errors
 }
 
@@ -48,10 +48,11 @@ describe("the languages", () => {
 
   it("read a file's language from its name", () => {
     expect(languageOf("about.hi.json")).toBe("hi")
-    expect(languageOf("about.json")).toBe("en")
-    expect(languageOf("waste-to-charcoal.json")).toBe("en")
-    expect(languageOf("report.2026.json")).toBe("en") // not a configured language: an English file's name
-    expect(englishName("waste-to-charcoal.hi.json")).toBe("waste-to-charcoal.json")
+    expect(languageOf("about.en.json")).toBe("en")
+    expect(languageOf("waste-to-charcoal.en.json")).toBe("en")
+    expect(languageOf("about.json")).toBeUndefined() // no language: the validation names the file
+    expect(languageOf("report.2026.json")).toBeUndefined() // not a configured language
+    expect(englishName("waste-to-charcoal.hi.json")).toBe("waste-to-charcoal.en.json")
     expect(translationFiles(path.join(CONTENT, "solutions"))).toEqual(["waste-to-biochar.hi.json", "waste-to-charcoal.hi.json", "waste-to-electricity.hi.json"])
   })
 })
@@ -77,7 +78,7 @@ describe("a translator's mistake is one line naming the file and the field", () 
         hindi.autoplayInterval = 5000
       }),
     ).toEqual([
-      "content/hero/hero.hi.json: autoplayInterval is shared by every language (8000 in hero.json); here it is 5000. Change it in hero.json, or copy the English value here.",
+      "content/hero/hero.hi.json: autoplayInterval is shared by every language (8000 in hero.en.json); here it is 5000. Change it in hero.en.json, or copy the English value here.",
     ])
   })
 
@@ -87,7 +88,7 @@ describe("a translator's mistake is one line naming the file and the field", () 
         hindi.slides[0].poster = "x.jpg"
       }),
     ).toEqual([
-      'content/hero/hero.hi.json: slides[0].poster is shared by every language ("hero-1.jpg" in hero.json); here it is "x.jpg". Change it in hero.json, or copy the English value here.',
+      'content/hero/hero.hi.json: slides[0].poster is shared by every language ("hero-1.jpg" in hero.en.json); here it is "x.jpg". Change it in hero.en.json, or copy the English value here.',
     ])
   })
 
@@ -98,7 +99,7 @@ describe("a translator's mistake is one line naming the file and the field", () 
       }),
     ).toEqual([
       expect.stringMatching(
-        /^content\/hero\/hero\.hi\.json: slides\[1\]\.buttonLink is shared by every language \("\/waste-to-charcoal" in hero\.json\); here it is "\/hi\/waste-to-charcoal"\./,
+        /^content\/hero\/hero\.hi\.json: slides\[1\]\.buttonLink is shared by every language \("\/waste-to-charcoal" in hero\.en\.json\); here it is "\/hi\/waste-to-charcoal"\./,
       ),
     ])
     expect(
@@ -153,7 +154,7 @@ describe("a translator's mistake is one line naming the file and the field", () 
       hero((hindi) => {
         hindi.slides.pop()
       }),
-    ).toEqual(["content/hero/hero.hi.json: slides has 3 items, hero.json 4. Give it one per English item, in the same order."])
+    ).toEqual(["content/hero/hero.hi.json: slides has 3 items, hero.en.json 4. Give it one per English item, in the same order."])
   })
 
   it("an object missing, or a field the English has not", () => {
@@ -166,7 +167,7 @@ describe("a translator's mistake is one line naming the file and the field", () 
       hero((hindi) => {
         hindi.slides[0].note = "नया"
       }),
-    ).toEqual(['content/hero/hero.hi.json: slides[0]."note" is not in hero.json. Take it out, or add it to hero.json first.'])
+    ).toEqual(['content/hero/hero.hi.json: slides[0]."note" is not in hero.en.json. Take it out, or add it to hero.en.json first.'])
   })
 
   it("an optional field left out of both is fine; one the English leaves out is not in the translation", () => {
@@ -177,7 +178,7 @@ describe("a translator's mistake is one line naming the file and the field", () 
       errorsOf("estimate", "EstimateJson", (hindi) => {
         hindi.streams[stream].lineNote = "एक नोट"
       }),
-    ).toEqual([`content/estimate/estimate.hi.json: streams[${stream}].lineNote is not in estimate.json. Take it out, or add it to estimate.json first.`])
+    ).toEqual([`content/estimate/estimate.hi.json: streams[${stream}].lineNote is not in estimate.en.json. Take it out, or add it to estimate.en.json first.`])
   })
 
   it("names an unconfigured language by its code", () => {
@@ -210,14 +211,14 @@ describe("a folder's translation files", () => {
   it("a missing translation", () => {
     const hindi = path.relative(process.cwd(), path.join(root, "solutions", "waste-to-charcoal.hi.json"))
     expect(solutionsErrors((dir) => fs.rmSync(path.join(dir, "waste-to-charcoal.hi.json")))).toEqual([
-      `${hindi} is missing: every content file needs its Hindi translation beside it. Copy waste-to-charcoal.json to waste-to-charcoal.hi.json and translate its text (the fields marked @shared in src/content/model/ stay as they are).`,
+      `${hindi} is missing: every content file needs its Hindi translation beside it. Copy waste-to-charcoal.en.json to waste-to-charcoal.hi.json and translate its text (the fields marked @shared in src/content/model/ stay as they are).`,
     ])
   })
 
   it("a translation without its English file", () => {
     const orphan = path.relative(process.cwd(), path.join(root, "solutions", "waste-to-steam.hi.json"))
     expect(solutionsErrors((dir) => fs.copyFileSync(path.join(dir, "waste-to-charcoal.hi.json"), path.join(dir, "waste-to-steam.hi.json")))).toEqual([
-      `${orphan}: there is no waste-to-steam.json beside it, the file it would translate. Name it after its English file, or delete it.`,
+      `${orphan}: there is no waste-to-steam.en.json beside it, the file it would translate. Name it after its English file, or delete it.`,
     ])
   })
 

@@ -21,7 +21,10 @@ export function auditPage(route: Route): AuditPage {
     route: route.path,
     kind,
     status: kind === "404" ? 404 : 200,
-    file: kind === "404" ? "public/404.html" : route.path === "/" ? "public/index.html" : `public${route.path}/index.html`,
+    file:
+      kind === "404"
+        ? `public${route.path.slice(0, route.path.length - route.basePath.length)}/404.html`
+        : `public${route.path === "/" ? "" : route.path}/index.html`,
   }
 }
 

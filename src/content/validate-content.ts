@@ -59,6 +59,8 @@ interface Context {
   /** Each picture's check, run after the JSON's: its error, if any */
   images: PictureCheck[]
   pictures: Pictures
+  /** A translation: its files are the English file's (shared, held to it by the translation check), checked there once */
+  translation?: boolean
 }
 
 type PictureCheck = () => Promise<string | undefined>
@@ -166,7 +168,7 @@ function checkValue(context: Context, where: string, value: unknown, type: Graph
   }
   const base = getNullableType(type)
   if (fileField) {
-    checkFile(context, where, value, fileRule(`${owner}.${field}`), field)
+    if (!context.translation) checkFile(context, where, value, fileRule(`${owner}.${field}`), field)
     return
   }
   if (isListType(base)) {
@@ -340,7 +342,7 @@ export async function validateContent(contentDir: string, picturesRead?: string)
         `${path.relative(process.cwd(), path.join(dir, name))}: the name says no language. Name each content file <name>.<language>.json (${suggested} for ${DEFAULT_LANGUAGE.name}; languages: ${LANGUAGES.map((language) => language.code).join(", ")}).`,
       )
     }
-    if (type && isObjectType(type)) checkFolderTranslations(dir, type, report)
+    const before = report.errors.length
     for (const name of fs.readdirSync(dir).filter((entry) => entry.endsWith(".json") && languageOf(entry) !== undefined).sort()) {
       const absolute = path.join(dir, name)
       const file = path.relative(process.cwd(), absolute)
@@ -350,13 +352,15 @@ export async function validateContent(contentDir: string, picturesRead?: string)
       }
       const data = parse(file, fs.readFileSync(absolute, "utf8"), report)
       if (data === undefined) continue
-      checkObject({ file, dir, report, images, pictures }, "", data, type)
+      checkObject({ file, dir, report, images, pictures, translation: languageOf(name) !== DEFAULT_LANGUAGE.code }, "", data, type)
       // slugs, paths and factors are shared (the translation check holds each language to the English)
       if (languageOf(name) !== DEFAULT_LANGUAGE.code) continue
       if (typeName === "SolutionsJson") checkSlug(file, data, slugs, report)
       if (typeName === "FormsJson") checkNoticePages(file, data, report)
       if (typeName === "EstimateJson") checkEstimate(file, data, contentDir, report.errors)
     }
+    // translations are held to an English file that is itself right: a mistake there is named once, in the English file
+    if (type && isObjectType(type) && report.errors.length === before) checkFolderTranslations(dir, type, report)
   }
   // every picture decoded, two at a time (a camera photo holds about 72 MB while it is), errors in the files' order
   for (const error of await inTurn(images, Math.min(2, os.availableParallelism()))) if (error) report.errors.push(error)

@@ -75,3 +75,14 @@ export function localizeHref(href: string, language: string): string {
 export function languageByCode(code: string): Language {
   return LANGUAGES.find((language) => language.code === code) ?? DEFAULT_LANGUAGE
 }
+
+/**
+ * A page's alternates in every language and x-default (the default
+ * language's), as absolute URLs: what its head's <link rel="alternate"
+ * hreflang> lists and the sitemap repeats (xhtml:link).
+ */
+export function sitemapAlternates(siteUrl: string, pathname: string): { lang: string; url: string }[] {
+  const base = basePathOf(pathname)
+  const url = (code: string) => new URL(localizedPath(base, code), `${siteUrl}/`).toString()
+  return [...LANGUAGES.map((language) => ({ lang: language.tag, url: url(language.code) })), { lang: "x-default", url: url(DEFAULT_LANGUAGE.code) }]
+}

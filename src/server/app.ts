@@ -9,6 +9,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from "fastify"
 import { parseUrlencoded } from "../forms/urlencoded"
 import { BODY_LIMIT_BYTES, refusedEarly, type Endpoint, type FormResponse, type FormService } from "../forms/service"
 import { MIN_BYTES } from "../lib/compression"
+import { LANGUAGES, languageOfPath, localizedPath } from "../lib/languages"
 import { canonicalTarget, movesToCanonical, redirectStatus } from "../lib/trailing-slash"
 import { REVALIDATE } from "../security/header-rules"
 import type { ServerConfig } from "./server-config"
@@ -79,12 +80,28 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
   // the form endpoints, with the site's headers. Read once: Fastify's own
   // refusals (frameworkErrors) come before any plugin, sendFile included.
   const errorPage = fs.readFileSync(path.join(publicDir, "404.html"))
+  // In the language of the address: /hi/… gets hi/404.html, the Hindi page, where the build has one
+  const errorPages = new Map(
+    LANGUAGES.map(({ code }) => localizedPath("/", code))
+      .map((prefix) => (prefix === "/" ? "404.html" : `${prefix.slice(1)}/404.html`))
+      .filter((file) => fs.existsSync(path.join(publicDir, file)))
+      .map((file) => [file, fs.readFileSync(path.join(publicDir, file))]),
+  )
+  const errorFileFor = (pathname: string) => {
+    const prefix = localizedPath("/", languageOfPath(pathname))
+    const file = prefix === "/" ? "404.html" : `${prefix.slice(1)}/404.html`
+    return errorPages.has(file) ? file : "404.html"
+  }
   const sitePage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    reply.headers({ ...headersFor(pathOf(request.url)), vary: "accept-encoding", "cache-control": REVALIDATE })
+    const pathname = pathOf(request.url)
+    const file = errorFileFor(pathname)
+    reply.headers({ ...headersFor(pathname), vary: "accept-encoding", "cache-control": REVALIDATE })
     reply.code(status).type("text/html; charset=utf-8")
     // the build's precompressed copy where @fastify/static is there to send it;
     // whole, whatever Range the request asked for: part of an error page is no answer
-    return typeof (reply as Partial<FastifyReply>).sendFile === "function" ? reply.sendFile("404.html", { acceptRanges: false }) : reply.send(errorPage)
+    return typeof (reply as Partial<FastifyReply>).sendFile === "function"
+      ? reply.sendFile(file, { acceptRanges: false })
+      : reply.send(errorPages.get(file) ?? errorPage)
   }
   /**
    * A form endpoint's refusal before its handler ran, in the forms' words, with
@@ -223,7 +240,8 @@ export async function buildServer({ publicDir, service, headersFor, trustProxy =
   }
 
   // The 404 page is the answer to what does not exist, never a page of its own
-  for (const notFound of ["/404", "/404.html"]) app.get(notFound, (request, reply) => sitePage(request, reply, 404))
+  for (const { code } of LANGUAGES)
+    for (const notFound of ["/404", "/404.html"]) app.get(localizedPath(notFound, code), (request, reply) => sitePage(request, reply, 404))
 
   // cacheControl false: the Cache-Control of gatsby-config's rules stands.
   // preCompressed: the build's .br and .gz copies (src/build-time/postbuild/precompress.ts) go

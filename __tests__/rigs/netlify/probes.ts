@@ -72,6 +72,9 @@ export function probes(root: string): Probe[] {
     fixed(`${NOT_FOUND_PROBE} (404)`, NOT_FOUND_PROBE),
     fixed("/404"),
     fixed("/404.html"),
+    // a missing page in Hindi: the Hindi 404 page, status 404
+    fixed(`/hi${NOT_FOUND_PROBE} (404)`, `/hi${NOT_FOUND_PROBE}`),
+    fixed("/hi/404"),
     fixed("/product/ (slash)", "/product/"),
     fixed("/contact/?from=menu", "/contact/?from=menu"),
     // the trailing-slash rule where a naive one would fail: another host, an escaped one, two slashes, a POST

@@ -1,7 +1,7 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { pageChrome } from "../../lib/chrome"
-import { basePathOf, DEFAULT_LANGUAGE, LANGUAGES, localizedPath } from "../../lib/languages"
+import { basePathOf, LANGUAGES, localizedPath, sitemapAlternates } from "../../lib/languages"
 import { absolute, jsonLd, organization } from "../../lib/structured-data"
 
 interface Props {
@@ -41,10 +41,9 @@ export function Seo({ chrome, title, description, pathname, noindex, structuredD
       <link rel="canonical" href={url} />
       {noindex ? null : (
         <>
-          {LANGUAGES.map((language) => (
-            <link key={language.code} rel="alternate" hrefLang={language.tag} href={absolute({ siteUrl: site.siteUrl }, localizedPath(base, language.code))} />
+          {sitemapAlternates(site.siteUrl, base).map((alternate) => (
+            <link key={alternate.lang} rel="alternate" hrefLang={alternate.lang} href={alternate.url} />
           ))}
-          <link rel="alternate" hrefLang="x-default" href={absolute({ siteUrl: site.siteUrl }, localizedPath(base, DEFAULT_LANGUAGE.code))} />
         </>
       )}
       <meta name="theme-color" content={site.manifest.themeColor} />
