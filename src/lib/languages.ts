@@ -14,11 +14,15 @@ export interface Language {
   name: string
   /** BCP 47 with the region, as the pages' lang (content/site: language) */
   tag: string
+  /** BCP 47 of the notation the pages write figures in (Intl.NumberFormat's locale), where it is not the tag's own */
+  numbers?: string
 }
 
 export const LANGUAGES: readonly Language[] = [
-  { code: "en", default: true, name: "English", tag: "en-IN" },
-  { code: "hi", name: "Hindi", tag: "hi-IN" },
+  // English figures keep the groups of three (100,000) the English pages have always written (en-IN would write 1,00,000);
+  // Hindi groups in lakhs and crores (1,00,000) in Latin digits, as its content writes its own figures ("20", "95 %")
+  { code: "en", default: true, name: "English", tag: "en-IN", numbers: "en-GB" },
+  { code: "hi", name: "Hindi", tag: "hi-IN", numbers: "hi-IN-u-nu-latn" },
 ]
 
 const found = LANGUAGES.find((language) => language.default)
@@ -74,4 +78,10 @@ export function localizeHref(href: string, language: string): string {
 /** A language by its code; the default for an unknown one */
 export function languageByCode(code: string): Language {
   return LANGUAGES.find((language) => language.code === code) ?? DEFAULT_LANGUAGE
+}
+
+/** The notation a language's pages write figures in ("en-GB", "hi-IN-u-nu-latn"), for Intl.NumberFormat */
+export function numberLocale(code: string): string {
+  const language = languageByCode(code)
+  return language.numbers ?? language.tag
 }
