@@ -13,9 +13,10 @@ import hindi from "../../content/estimate/estimate.hi.json"
 import { Estimator, type EstimatorCopy } from "../../src/components/blocks/Estimator"
 import { readEstimate } from "../../src/forms/estimate-figures"
 import { LanguageContext } from "../../src/hooks/use-language"
-import { estimate, formatNumber, readInputs, type EstimateModel } from "../../src/lib/estimate"
+import { estimate, formatNumber, MAX_GRID, readInputs, type EstimateModel } from "../../src/lib/estimate"
 import { quoteEstimate, type Estimate } from "../../src/lib/estimate-quote"
 import { numberLocale } from "../../src/lib/languages"
+import { mulberry32 } from "../support/random"
 
 const HI = numberLocale("hi")
 const englishModel: EstimateModel = english
@@ -87,5 +88,14 @@ describe("the estimator on /hi/estimate", () => {
     expect(fromHindi.link).toBe(`/estimate${address}`)
     expect(fromHindi.stream).toBe(hindiModel.streams.find((stream) => stream.id === "garden-waste")!.name)
     expect(readEstimate(JSON.stringify(fromHindi), hindiModel, hindi)).toEqual({ ok: true, estimate: fromHindi })
+  })
+
+  it("names any grid factor the page takes (0 to 2) alike in the Hindi notation and the default one the forms' server writes", () => {
+    const random = mulberry32(40)
+    for (let i = 0; i < 200; i++) {
+      const grid = String(i === 0 ? MAX_GRID : random() * MAX_GRID)
+      const inputs = readInputs(hindiModel, { stream: "garden-waste", amount: "20", grid }, 20).inputs
+      expect([grid, quoteEstimate(hindiModel, hindi, inputs, HI)]).toEqual([grid, quoteEstimate(hindiModel, hindi, inputs)])
+    }
   })
 })

@@ -61,8 +61,10 @@ const factorText = (value: number, locale: string) => value.toLocaleString(local
 
 /**
  * The measures with the grid credit's label naming the grid these inputs use
- * (India's, or the visitor's own factor in the page's notation: the forms'
- * server, making the label again, writes it in the same)
+ * (India's, or the visitor's own factor in the page's notation). The forms'
+ * server makes the label again in the default notation, which writes a
+ * factor from 0 to 2 as Hindi does (0.45); a language with a decimal comma
+ * would have to be passed there too.
  */
 export function measuresFor<M extends Measure>(
   measures: Record<keyof ResultMeasures, M> & GridWords,
