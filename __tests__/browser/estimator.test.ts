@@ -8,6 +8,8 @@ import fs from "fs"
 import path from "path"
 import type { Page } from "playwright-core"
 import { estimate, factorsUsed, formatNumber, readInputs, type EstimateModel } from "../../src/lib/estimate"
+import { measuresFor, resultRows, type GridWords, type ResultMeasures } from "../../src/lib/estimate-quote"
+import { numberLocale } from "../../src/lib/languages"
 import { openPage, origin, pageErrors, visit } from "../support/browser"
 import { readContent } from "../support/serve"
 
@@ -437,5 +439,77 @@ describe("the estimator without JavaScript", () => {
     const defaults = estimate(content, readInputs(content, {}, content.form.defaultAmount).inputs)
     expect((await cards(page)).map((card) => card.solution)).toEqual(defaults.map((result) => result.solution))
     await page.context().close()
+  })
+})
+
+describe("the estimator on /hi/estimate", () => {
+  const hindi = readContent<EstimateContent>("estimate/estimate.hi.json")
+  /** The ranges of each result card as a language's page shows them: its template, its notation */
+  const expectedCards = (copy: EstimateContent, language: string, raw: Record<string, string>) => {
+    const inputs = readInputs(copy, raw, copy.form.defaultAmount).inputs
+    const stream = copy.streams.find((candidate) => candidate.id === inputs.stream)!
+    const numbers = numberLocale(language)
+    const range = (value: { low: number; typical: number; high: number }) =>
+      copy.results.range
+        .replace("{low}", formatNumber(value.low, numbers))
+        .replace("{high}", formatNumber(value.high, numbers))
+        .replace("{typical}", formatNumber(value.typical, numbers))
+    return estimate(copy, inputs).map((result) => ({
+      solution: result.solution,
+      values: resultRows(measuresFor(copy.results as unknown as ResultMeasures & GridWords, inputs), result, stream).map(([, value]) => range(value)),
+    }))
+  }
+  let page: Page
+  afterEach(async () => {
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it.each(["१,००,०००", "1,00,000"])("reads %s typed on a phone as a lakh: the estimate of 100000, its figures in lakhs and crores", async (typed) => {
+    page = await openPage(375)
+    const raw = { stream: "municipal-waste", amount: "100000", per: "day" }
+    await visit(page, `/hi/estimate?${new URLSearchParams(raw).toString()}`)
+    await page.waitForFunction(() => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === "100000")
+    const fromAddress = await cards(page)
+    expect(fromAddress).toEqual(expectedCards(hindi, "hi", raw))
+    // a day's electricity from a lakh tonnes runs to crores of kWh, grouped in twos above the thousands, in Latin digits
+    expect(fromAddress[0]!.values[0]).toMatch(/^\d{1,2},\d\d,\d\d,\d{3}\D/)
+    expect(fromAddress.flatMap((card) => card.values).join(" ")).not.toMatch(/[\u0966-\u096f]/)
+
+    await visit(page, "/hi/estimate?stream=municipal-waste&amount=20&per=day")
+    await page.waitForFunction(() => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === "20")
+    await page.fill("#estimate-amount", typed)
+    await page.waitForFunction(() => window.location.search.includes("amount=100000"))
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject(raw)
+    expect(await cards(page)).toEqual(fromAddress)
+    expect(await page.textContent("#estimate-amount-hint")).toContain("1,00,000")
+    expect(await page.$("#estimate-amount-error")).toBeNull()
+  })
+
+  it("the language switch takes /estimate's inputs to /hi/estimate: the same inputs, the same figures in the Hindi page's notation", async () => {
+    page = await openPage(1440)
+    const raw = { stream: "garden-waste", amount: "123456", per: "year", moisture: "40", days: "300", grid: "0.45" }
+    const query = new URLSearchParams(raw).toString()
+    await visit(page, `/estimate?${query}`)
+    await page.waitForFunction(() => (document.querySelector("#estimate-days") as HTMLInputElement | null)?.value === "300")
+    const english = await cards(page)
+    expect(english).toEqual(expectedCards(content, "en", raw))
+
+    await Promise.all([page.waitForURL(/\/hi\/estimate\?/), page.click("nav.language-switch a")])
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" })
+    await page.waitForFunction(() => (document.querySelector("#estimate-days") as HTMLInputElement | null)?.value === "300")
+    expect(new URL(page.url()).search).toBe(`?${query}`)
+    const fields = await page.$$eval(".estimator__form input, .estimator__form select", (controls) =>
+      Object.fromEntries(controls.map((control) => [(control as HTMLInputElement).name, (control as HTMLInputElement).value])),
+    )
+    expect(fields).toEqual(raw)
+    // one arithmetic on the same factors: the same numbers, written as each language writes them
+    const inputs = readInputs(hindi, raw, 20).inputs
+    expect(estimate(hindi, inputs)).toEqual(estimate(content, inputs))
+    const hindiCards = await cards(page)
+    expect(hindiCards).toEqual(expectedCards(hindi, "hi", raw))
+    expect(hindiCards.map((card) => card.solution)).toEqual(english.map((card) => card.solution))
+    // 1,40,000 here is 140,000 there
+    expect(hindiCards.flatMap((card) => card.values).some((value) => /\d,\d\d,\d{3}/.test(value ?? ""))).toBe(true)
   })
 })

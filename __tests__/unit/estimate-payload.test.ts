@@ -7,6 +7,8 @@ import { createElement } from "react"
 import { act, fireEvent, render, screen } from "@testing-library/react"
 import { ContactForm } from "../../src/components/blocks/ContactForm"
 import { formatEstimate, parseEstimate, type Estimate } from "../../src/lib/forms/estimate-payload"
+import { LanguageContext } from "../../src/hooks/use-language"
+import { numberLocale } from "../../src/lib/languages"
 import { forms, privacy } from "../fixtures/chrome"
 import { contactFormCopy, exampleEstimate } from "../fixtures/estimate"
 
@@ -125,6 +127,21 @@ describe("formatEstimate", () => {
       "Rice husk, 12,345.5 t per year, moisture 7.25 %, 330 operating days a year",
     )
   })
+
+  it("writes the figures in a language's notation: lakhs for the Hindi pages, groups of three by default (the English pages, sales)", () => {
+    const large: Estimate = {
+      ...example(),
+      amount: 1234567.5,
+      per: "year",
+      results: [{ label: "Net electricity", low: 120000, typical: 150000, high: 18000000, unit: "kWh/day" }],
+    }
+    expect(formatEstimate(large, texts, numberLocale("hi"))).toEqual([
+      "Rice husk, 12,34,567.5 t per year, moisture 10 %, 330 operating days a year",
+      "Net electricity: 1,20,000 to 1,80,00,000 kWh/day (typical 1,50,000)",
+    ])
+    expect(formatEstimate(large, texts)).toEqual(formatEstimate(large, texts, numberLocale("en")))
+    expect(formatEstimate(large, texts)[1]).toBe("Net electricity: 120,000 to 18,000,000 kWh/day (typical 150,000)")
+  })
 })
 
 describe("ContactForm with ?estimate=", () => {
@@ -149,6 +166,14 @@ describe("ContactForm with ?estimate=", () => {
     expect(hidden(container)).toHaveAttribute("type", "hidden")
     expect(hidden(container)).toHaveValue(json)
     expect(screen.getByText("Estimate attached.")).toBeInTheDocument()
+  })
+
+  it("on the Hindi contact page writes the estimate's figures in lakhs, and attaches the same numbers", () => {
+    const large = JSON.stringify({ ...example(), amount: 123456 })
+    window.history.replaceState(null, "", `/hi/contact?estimate=${encodeURIComponent(large)}#contact`)
+    const { container } = render(createElement(LanguageContext.Provider, { value: "hi" }, createElement(ContactForm, { data, copy: forms, privacy })))
+    expect(screen.getByLabelText(/^Message/)).toHaveValue(lines.replace("20 t", "1,23,456 t"))
+    expect(hidden(container)).toHaveValue(large)
   })
 
   it("keeps a subject from ?subject= and still attaches the estimate (the link /estimate makes, encoded by URLSearchParams)", () => {

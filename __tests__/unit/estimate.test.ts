@@ -10,9 +10,11 @@ import {
   estimate,
   factorById,
   factorsUsed,
+  formatExact,
   formatNumber,
   gridFactor,
   heatingValueAt,
+  latinDigits,
   MAX_GRID,
   numberReader,
   plantExists,
@@ -22,13 +24,21 @@ import {
   roundForDisplay,
   supportFuelNeed,
   toQuery,
+  typedNumberReader,
   type CharResult,
   type ElectricityResult,
   type EstimateModel,
   type Factor,
   type SolutionResult,
 } from "../../src/lib/estimate"
+import { numberLocale } from "../../src/lib/languages"
 import { mulberry32 } from "../support/random"
+
+/** The notations the English and the Hindi pages write figures in (src/lib/languages.ts) */
+const EN = numberLocale("en")
+const HI = numberLocale("hi")
+/** Latin digits as Devanagari ones, as a Hindi keyboard types them */
+const devanagari = (text: string) => text.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0966 + Number(digit)))
 
 const source = { title: "Test", publisher: "Test", year: 2024, url: "https://example.org" }
 const factor = (id: string, low: number, typical: number, high: number): Factor => ({ id, label: id, low, typical, high, unit: "u", source })
@@ -357,6 +367,74 @@ describe("numbers as typed", () => {
   })
 })
 
+describe("numbers on the Hindi pages", () => {
+  it("Devanagari digits read as Latin ones in any locale (a Hindi keyboard whatever the browser's language); nothing else changes", () => {
+    expect(latinDigits("१,००,०००.५")).toBe("1,00,000.5")
+    expect(latinDigits("20 t")).toBe("20 t")
+    for (const locale of ["en-GB", "en-US", "de-DE", "hi-IN", HI]) {
+      const read = numberReader(locale)
+      expect([locale, read("२०")]).toEqual([locale, 20])
+      expect([locale, read("०.५")]).toEqual([locale, 0.5])
+      expect([locale, read("१२ ५००")]).toEqual([locale, 12500])
+      expect([locale, read("२० t")]).toEqual([locale, NaN])
+    }
+    expect(numberReader(HI)("१,००,०००")).toBe(100000)
+    expect(numberReader(HI)("1,00,000")).toBe(100000)
+    expect(numberReader("en-GB")("१,०००")).toBe(1000)
+    expect(numberReader("de-DE")("१.०००")).toBe(1000)
+  })
+
+  it("a typed number is read in the visitor's notation first, then in the page's: a lakh on /hi/ whatever the browser's language", () => {
+    const onHindi = (visitor: string) => typedNumberReader(visitor, HI)
+    for (const visitor of ["en-US", "en-GB", "de-DE", "fr-FR", "hi-IN"]) {
+      for (const typed of ["1,00,000", "१,००,०००", "100000", "१०००००", "100,000"])
+        // in German and French a comma before three digits is their decimal sign, as on the English page
+        expect([visitor, typed, onHindi(visitor)(typed)]).toEqual([visitor, typed, ["de-DE", "fr-FR"].includes(visitor) && typed === "100,000" ? 100 : 100000])
+      expect([visitor, onHindi(visitor)("12.5")]).toEqual([visitor, 12.5])
+      expect([visitor, onHindi(visitor)("१२.५")]).toEqual([visitor, 12.5])
+      expect([visitor, onHindi(visitor)("bees")]).toEqual([visitor, NaN])
+    }
+    // the visitor's own notation wins where both read it: 1.000 is a thousand to a German reader, on either page
+    expect(onHindi("de-DE")("1.000")).toBe(1000)
+    expect(typedNumberReader("de-DE", EN)("1.000")).toBe(1000)
+    // the English page reads as it did: a lakh's commas are a lakh only where the visitor's language writes them
+    expect(typedNumberReader("en-GB", EN)("1,00,000")).toBeNaN()
+    expect(typedNumberReader("en-IN", EN)("1,00,000")).toBe(100000)
+  })
+
+  it("the address holds what was typed as a plain number, the same in both languages", () => {
+    const typed = ["1,00,000", "१,००,०००", "100000", "१०००००"].map((amount) => readInputs(MODEL, { amount, days: "३३०" }, 5, typedNumberReader("en-US", HI)))
+    for (const { inputs, errors } of typed) {
+      expect(errors).toEqual({})
+      expect(toQuery(inputs)).toBe("stream=husk&amount=100000&per=day&moisture=10&days=330")
+      expect(readInputs(MODEL, Object.fromEntries(new URLSearchParams(toQuery(inputs))), 5).inputs).toEqual(inputs)
+    }
+    // the address itself takes JavaScript's notation only, in Latin digits
+    expect(readPlainNumber("१००")).toBeNaN()
+  })
+
+  it("figures: lakhs and crores in Latin digits on the Hindi pages, groups of three on the English ones", () => {
+    expect(formatNumber(123456, HI)).toBe("1,20,000")
+    expect(formatNumber(123456, EN)).toBe("120,000")
+    expect(formatNumber(12345678, HI)).toBe("1,20,00,000")
+    expect(formatNumber(1534.2, HI)).toBe("1,500")
+    expect(formatNumber(0.04123, HI)).toBe("0.041")
+    // the English default is the English pages' notation
+    expect(formatNumber(123456)).toBe(formatNumber(123456, EN))
+    expect(formatNumber(1e9, HI)).toMatch(/^[0-9,]+$/)
+  })
+
+  it("a factor shows every digit its source gives, four digits as printed, more grouped in the page's notation", () => {
+    expect(formatExact(13.479, HI)).toBe("13.479")
+    expect(formatExact(5000, HI)).toBe("5000")
+    expect(formatExact(5000, EN)).toBe("5000")
+    expect(formatExact(123456.25, HI)).toBe("1,23,456.25")
+    expect(formatExact(123456.25, EN)).toBe("123,456.25")
+    expect(formatExact(0.000001, HI)).toBe("0.000001")
+    expect(formatExact(-0.5, EN)).toBe("-0.5")
+  })
+})
+
 describe("figures for people", () => {
   it("keeps two significant figures and separates thousands", () => {
     expect(roundForDisplay(11046.666)).toBe(11000)
@@ -538,6 +616,33 @@ describe("properties, on random factors and inputs (seeded: a failure shows agai
         const written = format.format(value)
         expect([locale, written, read(written)]).toEqual([locale, written, value])
       }
+    }
+  })
+
+  it("a figure the Hindi page writes reads back as itself, in Latin or Devanagari digits, whatever the visitor's browser", () => {
+    // the browsers whose notation agrees with the page's point and commas: a German or French reader's takes 2,100 as 2.1
+    // and 0.089 as 89, on either page (the page then says how it read them: amountRead)
+    const visitors = ["en-US", "en-GB", "en-IN", "hi-IN", "hi"]
+    for (let i = 0; i < 400; i++) {
+      const value = 10 ** between(-3, 7)
+      const written = formatNumber(value, HI)
+      expect(written).toMatch(/^[0-9,.]+$/)
+      const visitor = visitors[i % visitors.length]!
+      const read = typedNumberReader(visitor, HI)
+      const shown = roundForDisplay(value)
+      expect([visitor, written, read(written)]).toEqual([visitor, written, shown])
+      expect([visitor, devanagari(written), read(devanagari(written))]).toEqual([visitor, devanagari(written), shown])
+    }
+  })
+
+  it("a number written in Hindi's Devanagari digits reads back as itself (hi-IN's own native notation, १,२३,४५६.७८९)", () => {
+    const read = numberReader(HI)
+    const format = new Intl.NumberFormat("hi-IN", { maximumFractionDigits: 3, numberingSystem: "deva" })
+    for (let i = 0; i < 200; i++) {
+      const value = Math.round(10 ** between(-2, 7) * 1000) / 1000
+      const written = format.format(value)
+      expect(written).toMatch(/^[\u0966-\u096f,.]+$/)
+      expect([written, read(written)]).toEqual([written, value])
     }
   })
 })

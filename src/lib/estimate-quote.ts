@@ -6,7 +6,18 @@
  * (src/forms/estimate-figures.ts), so what sales reads is what this site
  * computes: one arithmetic (estimate.ts), one set of rows, two readers.
  */
-import { estimate, roundForDisplay, streamById, toQuery, type EstimateModel, type Inputs, type Range, type SolutionResult, type Stream } from "./estimate"
+import {
+  DEFAULT_NUMBERS,
+  estimate,
+  roundForDisplay,
+  streamById,
+  toQuery,
+  type EstimateModel,
+  type Inputs,
+  type Range,
+  type SolutionResult,
+  type Stream,
+} from "./estimate"
 import { fill } from "./text"
 
 /** A row's words, from content/estimate/estimate.en.json (results) */
@@ -46,14 +57,21 @@ export interface QuoteWords {
 
 // the visitor's own factor as the label names it: to four significant figures, as no grid's factor is known better, and so
 // the label stays within the 80 characters the forms' server takes (0.12345678901234567 made 82); the arithmetic uses it exactly
-const FACTOR = new Intl.NumberFormat("en-GB", { maximumSignificantDigits: 4 })
+const factorText = (value: number, locale: string) => value.toLocaleString(locale, { maximumSignificantDigits: 4 })
 
-/** The measures with the grid credit's label naming the grid these inputs use (India's, or the visitor's own factor) */
+/**
+ * The measures with the grid credit's label naming the grid these inputs use
+ * (India's, or the visitor's own factor in the page's notation). The forms'
+ * server makes the label again in the default notation, which writes a
+ * factor from 0 to 2 as Hindi does (0.45); a language with a decimal comma
+ * would have to be passed there too.
+ */
 export function measuresFor<M extends Measure>(
   measures: Record<keyof ResultMeasures, M> & GridWords,
   inputs: Pick<Inputs, "grid">,
+  locale: string = DEFAULT_NUMBERS,
 ): Record<keyof ResultMeasures, M> {
-  const grid = inputs.grid === undefined ? measures.gridDefault : fill(measures.gridOwn, { factor: FACTOR.format(inputs.grid) })
+  const grid = inputs.grid === undefined ? measures.gridDefault : fill(measures.gridOwn, { factor: factorText(inputs.grid, locale) })
   return { ...measures, gridCredit: { ...measures.gridCredit, label: fill(measures.gridCredit.label, { grid }) } }
 }
 
@@ -109,8 +127,13 @@ export function resultRows<M extends Measure>(measures: Record<keyof ResultMeasu
   return stream.landfillCarbon ? [made, [measures.landfill, result.co2e]] : [made]
 }
 
-/** The estimate of these inputs (read by readInputs, so valid), its figures as the page shows them; throws on an unknown stream */
-export function quoteEstimate(model: EstimateModel, words: QuoteWords, inputs: Inputs): Estimate {
+/**
+ * The estimate of these inputs (read by readInputs, so valid), its figures as
+ * the page shows them; throws on an unknown stream. Its numbers are numbers
+ * and its link plain JavaScript notation in every language: only the words
+ * (and the grid factor in its label, in the page's notation) are the page's.
+ */
+export function quoteEstimate(model: EstimateModel, words: QuoteWords, inputs: Inputs, locale: string = DEFAULT_NUMBERS): Estimate {
   const stream = streamById(model, inputs.stream)
   if (!stream) throw new Error(`No stream has the id "${inputs.stream}".`)
   const title = (solution: string) => words.solutions.find((candidate) => candidate.id === solution)?.title ?? solution
@@ -123,7 +146,7 @@ export function quoteEstimate(model: EstimateModel, words: QuoteWords, inputs: I
     days: inputs.days,
     link: `/estimate?${toQuery(inputs)}`,
     results: estimate(model, inputs).flatMap((result) =>
-      resultRows(measuresFor(words.results, inputs), result, stream).map(([measure, range]) => ({
+      resultRows(measuresFor(words.results, inputs, locale), result, stream).map(([measure, range]) => ({
         label: `${title(result.solution)}: ${measure.label}`,
         low: roundForDisplay(range.low),
         typical: roundForDisplay(range.typical),

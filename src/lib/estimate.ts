@@ -17,6 +17,11 @@
  * lowers (or raises) the net. No output, no grid credit.
  */
 
+import { DEFAULT_LANGUAGE, numberLocale } from "./languages"
+
+/** The default language's notation, for figures no page's language is given for (the forms' server, the tests' sums) */
+export const DEFAULT_NUMBERS = numberLocale(DEFAULT_LANGUAGE.code)
+
 export interface Factor {
   id: string
   label: string
@@ -293,8 +298,24 @@ export function roundForDisplay(value: number): number {
   return Number.isFinite(rounded) ? rounded : value
 }
 
-export function formatNumber(value: number): string {
-  return roundForDisplay(value).toLocaleString("en-GB", { maximumFractionDigits: 6 })
+/**
+ * A figure rounded for people (roundForDisplay), in the page's notation
+ * (src/lib/languages.ts, numberLocale): 1,500 and 100,000 in English, 1,00,000
+ * in Hindi.
+ */
+export function formatNumber(value: number, locale: string = DEFAULT_NUMBERS): string {
+  return roundForDisplay(value).toLocaleString(locale, { maximumFractionDigits: 6 })
+}
+
+/**
+ * A factor's value as its source gives it, every digit kept, in the page's
+ * notation; a value of four digits stays as printed (5000), as the pages
+ * have always shown it, and a longer one is grouped (12,345, 1,23,456 in
+ * Hindi). Intl's useGrouping "min2" says the same, but not to a browser
+ * older than 2023, which would write 5,000.
+ */
+export function formatExact(value: number, locale: string = DEFAULT_NUMBERS): string {
+  return value.toLocaleString(locale, { maximumFractionDigits: 20, useGrouping: Math.abs(value) >= 10000 })
 }
 
 /**
@@ -379,11 +400,19 @@ export type NumberReader = (text: string) => number
 /** A number as the page's address and the server carry it: JavaScript's own notation (12.5, 1e-7), nothing else */
 export const readPlainNumber: NumberReader = (text) => (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim()) ? Number(text.trim()) : NaN)
 
+/** Devanagari's digits, zero to nine (U+0966-U+096F), as a Hindi keyboard types them */
+const DEVANAGARI_DIGITS = /[\u0966-\u096f]/g
+
+/** The text with Devanagari digits as Latin ones (१,००,००० is 1,00,000); nothing else changes */
+export const latinDigits = (text: string): string => text.replace(DEVANAGARI_DIGITS, (digit) => String(digit.charCodeAt(0) - 0x0966))
+
 /**
  * A number as a visitor in this locale types it: the locale's decimal sign
  * and its thousands separators (en-GB 1,000.5, de 1.000,5, fr 1 000,5,
  * en-IN and hi-IN 1,00,000.5 as well as 100,000.5),
- * spaces between groups of three in any locale, and scientific notation.
+ * spaces between groups of three in any locale, and scientific notation;
+ * in Latin digits or Devanagari ones (१,०००) in any locale, as a Hindi
+ * keyboard gives those whatever the browser's language.
  * "1,000" is a thousand in English and one in German, as each writes it; a
  * sign that cannot be the locale's separator (en "12,5": no group of three)
  * is read as the decimal sign. Anything else is no number.
@@ -397,7 +426,7 @@ export function numberReader(locale: string): NumberReader {
   const escape = (sign: string) => sign.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
   const spaces = /[ \u00a0\u202f]/
   return (typed) => {
-    let text = typed.trim()
+    let text = latinDigits(typed.trim())
     // spaces between groups of three are a thousands separator everywhere
     if (/^\d{1,3}([ \u00a0\u202f]\d{3})+([.,]\d+)?$/.test(text)) text = text.replace(new RegExp(spaces.source, "g"), "")
     if (/^\d+(\.\d+)?e[+-]?\d+$/i.test(text)) return Number(text)
@@ -412,6 +441,23 @@ export function numberReader(locale: string): NumberReader {
     // the other sign, once, where it cannot be a thousands separator: the decimal sign
     const other = /^(\d+)[.,](\d+)$/.exec(text)
     if (other && other[2]!.length !== 3) return Number(`${other[1]}.${other[2]}`)
+    return NaN
+  }
+}
+
+/**
+ * A number as typed on a page: in the visitor's browser's notation first
+ * (1.000 is a thousand to a German reader, as on the English pages), and
+ * what that cannot read in the page's own (a lakh, 1,00,000, on the Hindi
+ * pages whatever the browser's language).
+ */
+export function typedNumberReader(visitor: string, page: string): NumberReader {
+  const readers = [numberReader(visitor), numberReader(page)]
+  return (text) => {
+    for (const read of readers) {
+      const value = read(text)
+      if (!Number.isNaN(value)) return value
+    }
     return NaN
   }
 }

@@ -14,11 +14,15 @@ export interface Language {
   name: string
   /** BCP 47 with the region, as the pages' lang (content/site: language) */
   tag: string
+  /** BCP 47 of the notation the pages write figures in (Intl.NumberFormat's locale), where it is not the tag's own */
+  numbers?: string
 }
 
 export const LANGUAGES: readonly Language[] = [
-  { code: "en", default: true, name: "English", tag: "en-IN" },
-  { code: "hi", name: "Hindi", tag: "hi-IN" },
+  // English figures keep the groups of three (100,000) the English pages have always written (en-IN would write 1,00,000);
+  // Hindi groups in lakhs and crores (1,00,000) in Latin digits, as its content writes its own figures ("20", "95 %")
+  { code: "en", default: true, name: "English", tag: "en-IN", numbers: "en-GB" },
+  { code: "hi", name: "Hindi", tag: "hi-IN", numbers: "hi-IN-u-nu-latn" },
 ]
 
 const found = LANGUAGES.find((language) => language.default)
@@ -85,4 +89,10 @@ export function sitemapAlternates(siteUrl: string, pathname: string): { lang: st
   const base = basePathOf(pathname)
   const url = (code: string) => new URL(localizedPath(base, code), `${siteUrl}/`).toString()
   return [...LANGUAGES.map((language) => ({ lang: language.tag, url: url(language.code) })), { lang: "x-default", url: url(DEFAULT_LANGUAGE.code) }]
+}
+
+/** The notation a language's pages write figures in ("en-GB", "hi-IN-u-nu-latn"), for Intl.NumberFormat */
+export function numberLocale(code: string): string {
+  const language = languageByCode(code)
+  return language.numbers ?? language.tag
 }

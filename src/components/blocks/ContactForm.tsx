@@ -3,9 +3,11 @@ import { graphql } from "gatsby"
 import { formatEstimate, parseEstimate, type Estimate } from "../../lib/forms/estimate-payload"
 import { ESTIMATE, FORMS, LEAD_PAGE } from "../../lib/forms/fields"
 import { useFormSubmit } from "../../hooks/use-form-submit"
+import { useLanguage } from "../../hooks/use-language"
 import type { FormCopy } from "../../hooks/use-form-submit"
 import { pageBefore } from "../../lib/lead-source"
 import { CONTACT_FORM_ID } from "../../lib/links"
+import { numberLocale } from "../../lib/languages"
 import { fill } from "../../lib/text"
 import { PrivacyNote } from "../primitives/PrivacyNote"
 import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
@@ -54,6 +56,8 @@ export function ContactForm({ data, copy, privacy }: Props) {
   const messageRef = React.useRef<HTMLTextAreaElement>(null)
   const leadPageRef = React.useRef<HTMLInputElement>(null)
   const texts = data.estimate
+  // the estimate's figures as the page's language writes them (1,00,000 on /hi/contact)
+  const numbers = numberLocale(useLanguage())
   // The address only exists in the browser: the page's HTML and its hydration
   // read "", and the render right after hydration reads the real one
   const search = React.useSyncExternalStore(
@@ -79,12 +83,12 @@ export function ContactForm({ data, copy, privacy }: Props) {
     if (!attached) return
     // only into empty fields: what the visitor (or ?subject=) put there stays
     if (messageRef.current && !messageRef.current.value) {
-      messageRef.current.value = formatEstimate(attached.estimate, texts).join("\n").slice(0, FORMS.contact.message.max)
+      messageRef.current.value = formatEstimate(attached.estimate, texts, numbers).join("\n").slice(0, FORMS.contact.message.max)
     }
     if (subjectRef.current && !subjectRef.current.value) {
       subjectRef.current.value = fill(texts.subject, { stream: attached.estimate.stream }).slice(0, FORMS.contact.subject.max)
     }
-  }, [attached, texts])
+  }, [attached, texts, numbers])
   const removeEstimate = () => {
     setRemoved(true)
     // the button goes with the note: focus moves on to the message rather than to the page's top

@@ -1,6 +1,18 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { defaultDays, defaultMoisture, estimate, formatNumber, landfillAvoided, solutionsFor, type EstimateModel, type Factor } from "../../lib/estimate"
+import { useLanguage } from "../../hooks/use-language"
+import {
+  defaultDays,
+  defaultMoisture,
+  estimate,
+  formatExact,
+  formatNumber,
+  landfillAvoided,
+  solutionsFor,
+  type EstimateModel,
+  type Factor,
+} from "../../lib/estimate"
+import { numberLocale } from "../../lib/languages"
 import { SectionHeading } from "../primitives/SectionHeading"
 
 export type EstimateMethodCopy = Queries.EstimateMethodFragment
@@ -53,6 +65,9 @@ function ReferenceTable({ labelledBy, columns, children }: { labelledBy: string;
  */
 export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; model: EstimateModel }) {
   const { perTonne, method } = data
+  // the figures in the page's notation (1,00,000 on /hi/), the factors with every digit their source gives
+  const numbers = numberLocale(useLanguage())
+  const exact = (value: number) => formatExact(value, numbers)
   const factors = React.useRef<HTMLDetailsElement>(null)
   // A link to the method (the estimator's "and the sources") opens the factors too: the sources are one click away
   React.useEffect(() => {
@@ -74,7 +89,7 @@ export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; mode
               // one tonne on one operating day, at the stream's typical moisture
               const results = estimate(model, { stream: stream.id, amount: 1, per: "day", moisture: defaultMoisture(model, stream), days: defaultDays(model) })
               const suits = solutionsFor(stream)
-              const cell = (value: number | undefined) => (value === undefined ? perTonne.notSuited : formatNumber(value))
+              const cell = (value: number | undefined) => (value === undefined ? perTonne.notSuited : formatNumber(value, numbers))
               const electricity = results.find((result) => result.solution === "electricity")
               const char = (id: "charcoal" | "biochar") => {
                 const result = results.find((candidate) => candidate.solution === id)
@@ -109,9 +124,9 @@ export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; mode
                 <tr key={factor.id} id={`factor-${factor.id}`}>
                   <th scope="row">{factor.label}</th>
                   {/* data-label: the column's heading, which a phone shows beside each value when the rows stack (Estimator.css) */}
-                  <td data-label={method.columns[1]}>{factor.low}</td>
-                  <td data-label={method.columns[2]}>{factor.typical}</td>
-                  <td data-label={method.columns[3]}>{factor.high}</td>
+                  <td data-label={method.columns[1]}>{exact(factor.low)}</td>
+                  <td data-label={method.columns[2]}>{exact(factor.typical)}</td>
+                  <td data-label={method.columns[3]}>{exact(factor.high)}</td>
                   <td data-label={method.columns[4]}>{factor.unit}</td>
                   <td data-label={method.columns[5]}>
                     <Citation factor={factor} noteLabel={method.note} />

@@ -1,5 +1,5 @@
 import * as React from "react"
-import { useLocalize } from "../../hooks/use-language"
+import { useLanguage, useLocalize } from "../../hooks/use-language"
 import { graphql } from "gatsby"
 import { CONTACT_FORM_ID, contactFormHref, LEAD_SOURCE_PARAM, type LeadSource } from "../../lib/links"
 import {
@@ -8,12 +8,12 @@ import {
   estimate,
   factorById,
   factorsUsed,
+  formatExact,
   formatNumber,
   MAX_AMOUNT,
   MAX_GRID,
   MAX_MOISTURE,
   moistureFixed,
-  numberReader,
   plantExists,
   plantScale,
   readInputs,
@@ -22,6 +22,7 @@ import {
   supportFuelNeed,
   tonnage,
   toQuery,
+  typedNumberReader,
   type EstimateModel,
   type Inputs,
   type InputErrors,
@@ -33,6 +34,7 @@ import {
 import { measuresFor, quoteEstimate, resultRows } from "../../lib/estimate-quote"
 import { stringifyEstimate } from "../../lib/forms/estimate-payload"
 import { ESTIMATE } from "../../lib/forms/fields"
+import { numberLocale } from "../../lib/languages"
 import { fill } from "../../lib/text"
 import { SectionHeading } from "../primitives/SectionHeading"
 import "../primitives/FormParts.css"
@@ -70,38 +72,42 @@ function Pending({ text, placeholder = false, list = false }: { text: string; pl
   )
 }
 
-const showRange = (template: string, range: Range) =>
-  fill(template, { low: formatNumber(range.low), high: formatNumber(range.high), typical: formatNumber(range.typical) })
+/** A page's figures: rounded for people, in its language's notation (numberLocale: 100,000 in English, 1,00,000 in Hindi) */
+type Figure = (value: number) => string
+
+const showRange = (template: string, range: Range, figure: Figure) =>
+  fill(template, { low: figure(range.low), high: figure(range.high), typical: figure(range.typical) })
 
 /** The language the visitor's browser writes numbers in */
 const visitorLocale = (): string => window.navigator.language || "en-GB"
 
-/** What the visitor types is read as their browser's language writes numbers (1,000 in English, 1.000 in German) */
-const typedNumbers = (): NumberReader => numberReader(visitorLocale())
+/**
+ * What the visitor types is read as their browser's language writes numbers
+ * (1,000 in English, 1.000 in German), else as the page's language does (a
+ * lakh, 1,00,000, on /hi/); Devanagari digits (१,००,०००) in either
+ */
+const typedNumbers = (page: string): NumberReader => typedNumberReader(visitorLocale(), page)
 
 /** A number in a message about typing, written as the visitor's browser's language writes it, so the example reads as what to type */
 const typedNumberText = (value: number): string => new Intl.NumberFormat(visitorLocale()).format(value)
 
 /** What electricity's card says beside its figures: a plant no one builds, support fuel the waste needs, a plant smaller than the reference */
-function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Stream, result: SolutionResult, inputs: Inputs): string[] {
+function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Stream, result: SolutionResult, inputs: Inputs, figure: Figure): string[] {
   if (result.solution !== "electricity") return []
   const notes: string[] = []
   const exists = plantExists(model, result, tonnage(inputs).perDay)
   if (exists === "small")
-    notes.push(
-      fill(data.results.plantTooSmall, { kW: formatNumber(result.kW.typical), smallest: formatNumber(factorById(model, model.shared.smallestPlant).typical) }),
-    )
-  if (exists === "large") notes.push(fill(data.results.plantTooLarge, { largest: formatNumber(factorById(model, model.shared.largestPlant).typical) }))
+    notes.push(fill(data.results.plantTooSmall, { kW: figure(result.kW.typical), smallest: figure(factorById(model, model.shared.smallestPlant).typical) }))
+  if (exists === "large") notes.push(fill(data.results.plantTooLarge, { largest: figure(factorById(model, model.shared.largestPlant).typical) }))
   const threshold = model.factors.find((factor) => factor.id === model.shared.supportFuel)
   const need = supportFuelNeed(model, result.heatingValue)
   if (need === "short" && threshold)
-    notes.push(fill(data.results.supportFuelShort, { typical: formatNumber(result.heatingValue.typical), average: formatNumber(threshold.typical) }))
-  if (need === "season" && threshold)
-    notes.push(fill(data.results.supportFuelSeason, { low: formatNumber(result.heatingValue.low), minimum: formatNumber(threshold.low) }))
+    notes.push(fill(data.results.supportFuelShort, { typical: figure(result.heatingValue.typical), average: figure(threshold.typical) }))
+  if (need === "season" && threshold) notes.push(fill(data.results.supportFuelSeason, { low: figure(result.heatingValue.low), minimum: figure(threshold.low) }))
   const scale = plantScale(model, stream, result.fuelMW)
   // a plant too small to exist is said already: no reference plant to compare it with
   if (scale && scale.needed < scale.reference && exists !== "small")
-    notes.push(fill(data.results.plantSmaller, { reference: formatNumber(scale.reference), needed: formatNumber(scale.needed) }))
+    notes.push(fill(data.results.plantSmaller, { reference: figure(scale.reference), needed: figure(scale.needed) }))
   return notes
 }
 
@@ -113,6 +119,10 @@ function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Str
  */
 export function Estimator({ data, model, products }: { data: EstimatorCopy; model: EstimateModel; products: string }) {
   const localize = useLocalize()
+  // every figure in the page's notation; the address and the quote carry plain numbers in every language (toQuery)
+  const numbers = numberLocale(useLanguage())
+  const figure: Figure = (value) => formatNumber(value, numbers)
+  const exact = (value: number) => formatExact(value, numbers)
   const { form } = data
   const initial = readInputs(model, {}, form.defaultAmount).inputs
   // The address exists only in the browser: the page's HTML and its hydration
@@ -134,7 +144,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   const startAmount = (id: string) => (streamById(model, id) ?? model.streams[0]!).defaultAmount ?? form.defaultAmount
   const raw = edited ?? rawFromSearch(search, startAmount) ?? rawFrom(initial)
   // the address carries JavaScript's numbers (toQuery); typing, the visitor's own
-  const shown = readInputs(model, raw, form.defaultAmount, edited ? typedNumbers() : readPlainNumber)
+  const shown = readInputs(model, raw, form.defaultAmount, edited ? typedNumbers(numbers) : readPlainNumber)
 
   const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const next = { ...raw, [field]: event.target.value }
@@ -145,14 +155,14 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
       if (raw.amount.trim() === String(startAmount(raw.stream))) next.amount = String(startAmount(next.stream))
     }
     setEdited(next)
-    const read = readInputs(model, next, form.defaultAmount, typedNumbers())
+    const read = readInputs(model, next, form.defaultAmount, typedNumbers(numbers))
     if (Object.keys(read.errors).length > 0) return
     // the address carries the inputs, so a shared link shows the same estimate
     window.history.replaceState(window.history.state, "", `${window.location.pathname}?${toQuery(read.inputs)}${window.location.hash}`)
     const stream = streamById(model, read.inputs.stream)!
     setAnnouncement(
       fill(data.results.announce, {
-        amount: formatNumber(read.inputs.amount),
+        amount: figure(read.inputs.amount),
         unit: read.inputs.per === "day" ? form.perDay : form.perYear,
         stream: stream.name,
       }),
@@ -168,7 +178,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   // how a typed amount was read, when it is not plain digits (1,000 is a thousand in English, one in German)
   const amountRead =
     live && !errors.amount && raw.amount.trim() !== String(inputs.amount)
-      ? fill(form.amountRead, { amount: formatNumber(inputs.amount), unit: inputs.per === "day" ? form.perDay : form.perYear })
+      ? fill(form.amountRead, { amount: figure(inputs.amount), unit: inputs.per === "day" ? form.perDay : form.perYear })
       : undefined
   const groups = [...new Set(model.streams.map((candidate) => candidate.group))]
   const defaultGrid = factorById(model, model.shared.gridEmission)
@@ -177,7 +187,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   // the contact form's link carries the estimate; the forms' server makes it again from the inputs to check what is posted
   const quoteHref =
     results.length > 0
-      ? `/contact?${new URLSearchParams({ subject: fill(data.results.quoteSubject, { stream: stream.name }), [LEAD_SOURCE_PARAM]: "estimate" satisfies LeadSource, [ESTIMATE]: stringifyEstimate(quoteEstimate(model, data, inputs)) }).toString()}#${CONTACT_FORM_ID}`
+      ? `/contact?${new URLSearchParams({ subject: fill(data.results.quoteSubject, { stream: stream.name }), [LEAD_SOURCE_PARAM]: "estimate" satisfies LeadSource, [ESTIMATE]: stringifyEstimate(quoteEstimate(model, data, inputs, numbers)) }).toString()}#${CONTACT_FORM_ID}`
       : undefined
   const describedBy = (field: Field, hint: boolean) =>
     [hint ? `estimate-${field}-hint` : "", errors[field as keyof InputErrors] ? `estimate-${field}-error` : ""].filter(Boolean).join(" ") || undefined
@@ -266,20 +276,20 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                 inputMode="decimal"
                 value={fixed ? "" : raw.moisture}
                 disabled={fixed}
-                placeholder={fixed ? undefined : formatNumber(defaultMoisture(model, stream))}
+                placeholder={fixed ? undefined : figure(defaultMoisture(model, stream))}
                 onChange={change("moisture")}
                 aria-invalid={errors.moisture ? true : undefined}
                 aria-describedby={describedBy("moisture", true)}
               />
             ) : (
-              <Pending text={fixed ? "" : formatNumber(defaultMoisture(model, stream))} placeholder />
+              <Pending text={fixed ? "" : figure(defaultMoisture(model, stream))} placeholder />
             )}
             <p id="estimate-moisture-hint" className={fixed ? "field__hint estimator__hint-print" : "field__hint"}>
-              {fixed ? form.moistureFixed : fill(form.moistureHint, { default: formatNumber(defaultMoisture(model, stream)) })}
+              {fixed ? form.moistureFixed : fill(form.moistureHint, { default: figure(defaultMoisture(model, stream)) })}
             </p>
             {errors.moisture && (
               <p id="estimate-moisture-error" className="field__error">
-                {fill(form.moistureError, { max: String(MAX_MOISTURE) })}
+                {fill(form.moistureError, { max: exact(MAX_MOISTURE) })}
               </p>
             )}
           </div>
@@ -292,16 +302,16 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                 type="text"
                 inputMode="numeric"
                 value={raw.days}
-                placeholder={String(defaultDays(model))}
+                placeholder={exact(defaultDays(model))}
                 onChange={change("days")}
                 aria-invalid={errors.days ? true : undefined}
                 aria-describedby={describedBy("days", true)}
               />
             ) : (
-              <Pending text={String(defaultDays(model))} placeholder />
+              <Pending text={exact(defaultDays(model))} placeholder />
             )}
             <p id="estimate-days-hint" className="field__hint">
-              {fill(form.daysHint, { default: String(defaultDays(model)) })}
+              {fill(form.daysHint, { default: exact(defaultDays(model)) })}
             </p>
             {errors.days && (
               <p id="estimate-days-error" className="field__error">
@@ -318,20 +328,20 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                 type="text"
                 inputMode="decimal"
                 value={raw.grid}
-                placeholder={formatNumber(defaultGrid.typical)}
+                placeholder={figure(defaultGrid.typical)}
                 onChange={change("grid")}
                 aria-invalid={errors.grid ? true : undefined}
                 aria-describedby={describedBy("grid", true)}
               />
             ) : (
-              <Pending text={raw.grid || formatNumber(defaultGrid.typical)} placeholder={!raw.grid} />
+              <Pending text={raw.grid || figure(defaultGrid.typical)} placeholder={!raw.grid} />
             )}
             <p id="estimate-grid-hint" className="field__hint">
-              {fill(form.gridHint, { low: formatNumber(defaultGrid.low), typical: formatNumber(defaultGrid.typical), high: formatNumber(defaultGrid.high) })}
+              {fill(form.gridHint, { low: figure(defaultGrid.low), typical: figure(defaultGrid.typical), high: figure(defaultGrid.high) })}
             </p>
             {errors.grid && (
               <p id="estimate-grid-error" className="field__error">
-                {fill(form.gridError, { max: formatNumber(MAX_GRID) })}
+                {fill(form.gridError, { max: figure(MAX_GRID) })}
               </p>
             )}
           </div>
@@ -345,7 +355,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
         {/* without JavaScript the page cannot read the visitor's inputs, nor a shared link's: the figures are the default's, and say so */}
         <noscript>
           <p className="estimator__noscript">
-            {fill(data.results.example, { amount: formatNumber(initial.amount), unit: form.perDay, stream: streamById(model, initial.stream)!.name })}
+            {fill(data.results.example, { amount: figure(initial.amount), unit: form.perDay, stream: streamById(model, initial.stream)!.name })}
           </p>
         </noscript>
         {invalid ? <p className="estimator__invalid">{data.results.invalid}</p> : results.length === 0 && <p>{data.results.none}</p>}
@@ -357,16 +367,16 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
               <article key={result.solution} className="estimator__card" data-solution={result.solution}>
                 <h4>{solution?.title ?? result.solution}</h4>
                 <dl>
-                  {resultRows(measuresFor(data.results, inputs), result, stream).map(([measure, range]) => (
+                  {resultRows(measuresFor(data.results, inputs, numbers), result, stream).map(([measure, range]) => (
                     <div key={`${measure.label} ${measure.unit}`}>
                       <dt>
                         {measure.label}, {measure.unit}
                       </dt>
-                      <dd>{showRange(data.results.range, range)}</dd>
+                      <dd>{showRange(data.results.range, range, figure)}</dd>
                     </div>
                   ))}
                 </dl>
-                {electricityNotes(data, model, stream, result, inputs).map((note) => (
+                {electricityNotes(data, model, stream, result, inputs, figure).map((note) => (
                   <p key={note} className="estimator__note">
                     {note}
                   </p>
@@ -429,9 +439,9 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                   {/* a single published value reads as one, not "35 to 35" */}
                   {fill(factor.low === factor.high ? data.results.printSourceOne : data.results.printSource, {
                     label: factor.label,
-                    low: String(factor.low),
-                    typical: String(factor.typical),
-                    high: String(factor.high),
+                    low: exact(factor.low),
+                    typical: exact(factor.typical),
+                    high: exact(factor.high),
                     unit: factor.unit,
                     publisher: factor.source.publisher,
                     title: factor.source.title,

@@ -3,8 +3,10 @@
  * (/contact?estimate=<JSON>) and posted with the message in the field
  * "estimate". The browser reads it to fill in the form, the server to store
  * and e-mail it: one set of rules for both, so it imports nothing but fill
- * and stays small enough for the contact page's bundle.
+ * and the list of languages, and stays small enough for the contact page's
+ * bundle.
  */
+import { DEFAULT_LANGUAGE, numberLocale } from "../languages"
 import { fill } from "../text"
 
 // The payload's shape is the page's, which makes it (src/lib/estimate-quote.ts); a type only, so the contact page's bundle gains nothing
@@ -109,13 +111,16 @@ export function parseEstimate(json: string): EstimateReading {
   return { ok: true, estimate: value as unknown as Estimate }
 }
 
-// British English grouping (1,200) as the site writes; up to 20 decimals so a
-// figure shows exactly the digits it was given, never a rounding or padding
-const FIGURE = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 20 })
-const figure = (value: number) => FIGURE.format(value)
-
-/** The estimate as lines people read: one on what went in, then one per result. */
-export function formatEstimate(estimate: Estimate, copy: EstimateCopy): string[] {
+/**
+ * The estimate as lines people read: one on what went in, then one per
+ * result, its figures in a language's notation (src/lib/languages.ts,
+ * numberLocale: 1,200 and 100,000 in English, 1,00,000 in Hindi) with up to
+ * 20 decimals, so a figure shows exactly the digits it was given, never a
+ * rounding or padding. The payload's numbers are the same in every language.
+ */
+export function formatEstimate(estimate: Estimate, copy: EstimateCopy, locale: string = numberLocale(DEFAULT_LANGUAGE.code)): string[] {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 })
+  const figure = (value: number) => format.format(value)
   const summary = fill(copy.summary, {
     stream: estimate.stream,
     amount: figure(estimate.amount),
