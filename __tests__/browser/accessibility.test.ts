@@ -8,7 +8,7 @@ import fs from "fs"
 import type { Page } from "playwright-core"
 import { AXE_TAGS } from "../../scripts/audit/axe-tags"
 import { closeAll, confirmedSubscriber, openPage, origin, pageErrors, visit } from "../support/browser"
-import { routesOf } from "../support/content"
+import { routesOf, translatedRoutesOf } from "../support/content"
 
 jest.setTimeout(120_000)
 afterAll(closeAll)
@@ -37,8 +37,10 @@ async function axe(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)
 }
 
-/** The public pages and the 404 page */
-const ROUTES = routesOf("home", "solution", "page", "not-found")
+/** The public pages and the 404 page, in every language */
+const ROUTES = [...routesOf("home", "solution", "page", "not-found"), ...translatedRoutesOf("home", "solution", "page", "not-found")]
+/** The home page in every language: where the menus and the hero are checked open */
+const HOMES = [...routesOf("home"), ...translatedRoutesOf("home")]
 
 describe.each([375, 1440])("at %i px", (width) => {
   it.each(ROUTES)("%s has no WCAG A/AA violation and hydrates without errors", async (route) => {
@@ -67,9 +69,9 @@ describe("the pages the subscriber's links open", () => {
 })
 
 describe("states", () => {
-  it("the mobile menu open, with the Solutions sub-menu open", async () => {
+  it.each(HOMES)("the mobile menu open, with the Solutions sub-menu open, on %s", async (home) => {
     const page = await openPage(375)
-    await visit(page, "/")
+    await visit(page, home)
     await page.locator("button.menu-toggler").click()
     await page.waitForTimeout(400)
     expect(await axe(page)).toEqual([])
@@ -79,9 +81,9 @@ describe("states", () => {
     await page.context().close()
   })
 
-  it("the desktop Solutions sub-menu open", async () => {
+  it.each(HOMES)("the desktop Solutions sub-menu open on %s", async (home) => {
     const page = await openPage(1440)
-    await visit(page, "/")
+    await visit(page, home)
     await page.locator(".main-nav .menu__parent").click()
     await page.waitForTimeout(300)
     expect(await page.locator(".main-nav .menu__parent").getAttribute("aria-expanded")).toBe("true")

@@ -5,10 +5,10 @@
  */
 import type { Page } from "playwright-core"
 import { cspViolations, openPage, origin, pageErrors, visit } from "../support/browser"
-import { routesOf } from "../support/content"
+import { routesOf, translatedRoutesOf } from "../support/content"
 
-/** Every route: home, solutions, the other pages, the notices and the 404 page */
-const ROUTES = routesOf()
+/** Every route: home, solutions, the other pages, the notices and the 404 page, in every language */
+const ROUTES = [...routesOf(), ...translatedRoutesOf()]
 
 async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight)

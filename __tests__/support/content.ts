@@ -8,12 +8,20 @@ import fs from "fs"
 import path from "path"
 import { galleryPictures } from "../../src/content/gallery"
 import { NOT_FOUND_PROBE, siteRoutes, type Route, type RouteKind } from "../../src/content/routes"
+import { DEFAULT_LANGUAGE } from "../../src/lib/languages"
 import { ROOT, readContent } from "./serve"
 
 export { NOT_FOUND_PROBE }
 
-/** Every route of this project's pages and content, in the routes module's order. */
-export const ROUTES: readonly Route[] = siteRoutes(ROOT, undefined, "en")
+/** Every route of this project's pages and content in the default language (English), in the routes module's order. */
+export const ROUTES: readonly Route[] = siteRoutes(ROOT, undefined, DEFAULT_LANGUAGE.code)
+
+/** The addresses of the routes of the given kinds (all if none is given) in each translated language (/hi, /hi/contact …) */
+export function translatedRoutesOf(...kinds: RouteKind[]): string[] {
+  return siteRoutes(ROOT)
+    .filter((route) => route.language !== DEFAULT_LANGUAGE.code && (kinds.length === 0 || kinds.includes(route.kind)))
+    .map((route) => route.path)
+}
 
 /** The addresses of the routes of the given kinds (all routes if none is given), in the routes module's order. */
 export function routesOf(...kinds: RouteKind[]): string[] {

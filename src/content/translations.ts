@@ -221,3 +221,20 @@ export function checkFolderTranslations(dir: string, type: GraphQLObjectType, re
     checkTranslation(pair.translation, english, translated, type, report, pair.language.code)
   }
 }
+
+/**
+ * The texts of a content file that are shared by every language (the
+ * fields isShared names, at any depth): the names, sources, addresses and
+ * ids a translated page shows as they are.
+ */
+export function sharedTexts(value: unknown, type: GraphQLObjectType): string[] {
+  if (!isObject(value)) return []
+  return Object.entries(type.getFields()).flatMap(([name, field]) => {
+    const item = value[name]
+    if (isShared(field)) return JSON.stringify(item ?? null).match(/"(?:[^"\\]|\\.)*"/g)?.map((text) => JSON.parse(text) as string) ?? []
+    let base = getNullableType(field.type)
+    while (isListType(base)) base = getNullableType(base.ofType)
+    if (!isObjectType(base)) return []
+    return (Array.isArray(item) ? item.flat(Infinity) : [item]).flatMap((entry) => sharedTexts(entry, base as GraphQLObjectType))
+  })
+}

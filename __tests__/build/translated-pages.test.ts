@@ -1,0 +1,88 @@
+/**
+ * The pages in a translated language, as built: their main content is in
+ * that language. Latin-letter words are allowed only where
+ * docs/hindi-glossary.md keeps English: the company's and the machines'
+ * names, the published sources, addresses and ids (the model's shared
+ * values, @shared: one value for every language), the glossary's units and
+ * abbreviations, and what is in brackets (a source cited in running text,
+ * the English term after the Hindi one). Any other English word in `main`
+ * is listed, by page: a text left untranslated shows up here.
+ */
+import { JSDOM } from "jsdom"
+import fs from "fs"
+import path from "path"
+import { siteRoutes } from "../../src/content/routes"
+import { contentTypes } from "../../src/content/folders"
+import { sharedTexts } from "../../src/content/translations"
+import { TRANSLATED } from "../../src/lib/languages"
+import { ROOT } from "../support/serve"
+
+const GLOSSARY = path.join(ROOT, "docs", "hindi-glossary.md")
+
+/** The terms docs/hindi-glossary.md keeps in Latin letters, each `in backticks` in its "What stays in English" list */
+function glossaryTerms(): string[] {
+  const text = fs.readFileSync(GLOSSARY, "utf8")
+  const section = text.slice(text.indexOf("What stays in English"), text.indexOf("\nNumbers are written"))
+  return [...section.matchAll(/`([^`]+)`/g)].map(([, term]) => term!)
+}
+
+const words = (text: string) => text.match(/[A-Za-z][A-Za-z0-9]*(?:['’.-][A-Za-z0-9]+)*/g) ?? []
+
+/**
+ * What a translated page's text may keep in English, taken out before its
+ * words are read: addresses (URLs, e-mail), and what is in brackets, where
+ * the glossary puts a source cited in running text ("(IPCC 2006, volume 5)")
+ * and the English term after the Hindi one.
+ */
+function withoutKept(text: string): string {
+  let rest = text.replace(/https?:\/\/\S+|\S+@\S+/g, " ")
+  for (let inner = rest.replace(/\([^()]*\)/g, " "); inner !== rest; inner = inner.replace(/\([^()]*\)/g, " ")) rest = inner
+  return rest
+}
+
+/**
+ * The Latin words a translated page may show: the glossary's terms, and
+ * every word of the content's shared fields (@shared in the model, one value
+ * for every language: the company's and machines' names, the sources,
+ * addresses and ids).
+ */
+function allowedWords(): Set<string> {
+  const allowed = new Set(glossaryTerms().flatMap(words))
+  for (const { folder, type } of contentTypes(path.join(ROOT, "content"))) {
+    const dir = path.join(ROOT, "content", folder)
+    for (const name of fs.readdirSync(dir).filter((file) => file.endsWith(".en.json")))
+      for (const text of sharedTexts(JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")), type)) for (const word of words(text)) allowed.add(word)
+  }
+  return allowed
+}
+
+describe.each(TRANSLATED.map((language) => [language.name, language.code] as const))("the %s pages", (_name, code) => {
+  const allowed = allowedWords()
+  const routes = siteRoutes(ROOT, undefined, code)
+
+  it.each(routes.map((route) => [route.path, route]))("%s has no English in main but names, units and sources", (_path, route) => {
+    const file = route.kind === "not-found" ? path.join(ROOT, "public", code, "404.html") : path.join(ROOT, "public", route.path.slice(1), "index.html")
+    const { document } = new JSDOM(fs.readFileSync(file, "utf8")).window
+    expect([route.path, englishIn(document, allowed)]).toEqual([route.path, []])
+    // the page is in its language, by its root element
+    expect(document.documentElement.lang.startsWith(code)).toBe(true)
+  })
+})
+
+/** The words of a page's main not in Hindi and not allowed, each once */
+function englishIn(document: Document, allowed: Set<string>): string[] {
+  const main = document.querySelector("main")!
+  for (const element of main.querySelectorAll("script, style, noscript")) element.remove()
+  // each text node apart: textContent runs neighbouring elements' words together
+  const walker = document.createTreeWalker(main, 4 /* NodeFilter.SHOW_TEXT */)
+  const parts: string[] = []
+  while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? "")
+  return [...new Set(parts.flatMap((part) => words(withoutKept(part))).filter((word) => !allowed.has(word)))]
+}
+
+it("lists a text left in English, and passes names, units, addresses and bracketed sources", () => {
+  const { document } = new JSDOM(
+    `<main><h1>Our machines</h1><p>Conveyor Belt 20 kWh प्रति दिन (IPCC 2006, volume 5, chapter 3) hello@example.com https://example.org/a-b</p><p>बिजली</p></main>`,
+  ).window
+  expect(englishIn(document, allowedWords())).toEqual(["Our", "machines"])
+})
