@@ -87,6 +87,23 @@ describe("with a working SMTP server", () => {
   const firstMailTo = async (email: string): Promise<ReceivedMail> =>
     (await waitUntil(() => (mailsTo(email).length > 0 ? mailsTo(email) : undefined), 15_000, `no e-mail to ${email}`))[0]!
 
+  it("the built Hindi pages' forms post to the same endpoints naming their language; the English pages' forms name none", async () => {
+    const formsOf = async (path: string) => {
+      const page = await send(server.url, { method: "GET", path, headers: { accept: "text/html" } })
+      expect(page.status).toBe(200)
+      return [...page.text.matchAll(/<form[^>]*action="(\/api\/[a-z-]+)"[\s\S]*?<\/form>/g)].map(([form, action]) => ({ action, form }))
+    }
+    const hindiForms = await formsOf("/hi/contact")
+    expect(hindiForms.map((form) => form.action).sort()).toEqual(["/api/contact", "/api/subscribe"])
+    for (const { form } of hindiForms) expect(form).toContain('<input type="hidden" name="language" value="hi"/>')
+    const footer = await formsOf("/hi")
+    expect(footer.map((form) => form.action)).toEqual(["/api/subscribe"])
+    expect(footer[0]!.form).toContain('name="language" value="hi"')
+    const englishForms = await formsOf("/contact")
+    expect(englishForms).toHaveLength(2)
+    for (const { form } of englishForms) expect(form).not.toContain('name="language"')
+  }, 30_000)
+
   it("a Hindi contact message is answered in Hindi, stored with its language, and e-mailed to the team in English naming it", async () => {
     const values = person("hindi-json")
     const reply = await postJson(server.url, "contact", { ...values, website: "", language: "hi" })
