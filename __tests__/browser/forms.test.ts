@@ -143,6 +143,60 @@ describe("contact form without JavaScript", () => {
   })
 })
 
+describe("the Hindi forms", () => {
+  const hindi = readContent<Forms>("forms/forms.hi.json")
+  const hindiContact = readContent<Contact>("contact/contact.hi.json")
+  /** The notice page in Hindi: the same path under /hi */
+  const hindiNotice = (id: string) => {
+    const page = hindi.pages.find((notice) => notice.id === id)!
+    return { ...page, path: `/hi${page.path}` }
+  }
+
+  it("send inline with JavaScript and are answered in Hindi: the errors beside the fields, then the live region", async () => {
+    const page = await openPage(1440)
+    await visit(page, "/hi/contact")
+    const subject = `Hindi inline ${unique()}`
+    await fillContact(page, { username: "सावित्री", email: "savitri@example", phone: "+91 98765 43210", subject, message: "दो टन प्रतिदिन" })
+    await page.waitForTimeout(MIN_FILL_MS)
+    await page.click('#contact button[type="submit"]')
+    await page.waitForSelector("#contact-email[aria-invalid=true]", { timeout: 10_000 })
+    expect(await page.textContent("#contact-email-error")).toBe(hindi.errors.invalid_email!.replace("{label}", hindiContact.form.fields.email!.label))
+    expect(await page.textContent("#contact-status")).toBe(hindi.status.failed)
+    await page.fill("#contact-email", "savitri@example.com")
+    await page.click('#contact button[type="submit"]')
+    await page.waitForFunction((text) => document.querySelector("#contact-status")?.textContent === text, hindi.status.contactSent, { timeout: 10_000 })
+    expect(stored("contact", { subject })).toEqual([expect.objectContaining({ language: "hi" })])
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it("post without JavaScript, show the form again in Hindi, and end on the Hindi notice pages", async () => {
+    const page = await openPage(375, { javaScriptEnabled: false })
+    await page.goto(`${origin()}/hi/contact`)
+    const subject = `Hindi plain ${unique()}`
+    await fillContact(page, { username: "ज्योतिराव", email: "jyoti@example", phone: "+91 98765 43211", subject, message: "फिर भी यहाँ" })
+    const [response] = await Promise.all([page.waitForNavigation(), page.click('#contact button[type="submit"]')])
+    expect(response?.status()).toBe(422)
+    expect(await page.getAttribute("html", "lang")).toBe("hi-IN")
+    expect(await page.textContent("h1")).toBe(hindi.errorPage.title)
+    expect(await page.textContent('[role="alert"]')).toContain(hindi.errors.invalid_email!.replace("{label}", hindiContact.form.fields.email!.label))
+    expect(await page.inputValue("#contact-message")).toBe("फिर भी यहाँ")
+    // corrected and sent again from that page: still Hindi, so the Hindi thank-you page
+    await page.fill("#contact-email", "jyoti@example.com")
+    await Promise.all([page.waitForURL(`${origin()}${hindiNotice("contact-sent").path}`), page.click('button[type="submit"]')])
+    expect(await page.textContent("h1")).toBe(hindiNotice("contact-sent").title)
+    expect(stored("contact", { subject, email: "jyoti@example.com" })).toEqual([expect.objectContaining({ language: "hi" })])
+
+    await page.goto(`${origin()}/hi`)
+    const email = `hindi-${unique()}@example.com`
+    await page.fill("#subscribe-email", email)
+    await Promise.all([page.waitForURL(`${origin()}${hindiNotice("subscribe-pending").path}`), page.click('.subscribe__form button[type="submit"]')])
+    expect(await page.textContent("h1")).toBe(hindiNotice("subscribe-pending").title)
+    expect(stored("subscribe", { email })).toEqual([expect.objectContaining({ language: "hi" })])
+    await page.context().close()
+  })
+})
+
 describe("subscribe form", () => {
   it("subscribes inline with JavaScript and says a confirmation link is on its way", async () => {
     const page = await openPage(375)

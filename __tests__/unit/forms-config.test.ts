@@ -1,8 +1,10 @@
 import path from "path"
 import { ConfigError, readConfig } from "../../src/forms/environment"
-import { errorText, fill } from "../../src/forms/copy"
+import { errorText, fill, noticePath, wordsIn } from "../../src/forms/copy"
 import forms from "../../content/forms/forms.en.json"
+import formsHi from "../../content/forms/forms.hi.json"
 import contact from "../../content/contact/contact.en.json"
+import contactHi from "../../content/contact/contact.hi.json"
 
 describe("forms configuration from the environment", () => {
   it("has working defaults: store only, under var/forms", () => {
@@ -82,5 +84,19 @@ describe("the forms' words", () => {
     expect(errorText("contact", { field: "message", code: "too_long", message: "" })).toBe(
       fill(forms.errors.too_long, { label: contact.form.fields.message.label, max: 5000 }),
     )
+  })
+
+  it("come in the language a post names, and in English for one the site does not have", () => {
+    const hindi = wordsIn("hi")
+    expect(hindi.language.tag).toBe("hi-IN")
+    expect(errorText("contact", { field: "email", code: "invalid_email", message: "" }, hindi)).toBe(
+      fill(formsHi.errors.invalid_email, { label: contactHi.form.fields.email.label }),
+    )
+    expect(noticePath("contact-sent", hindi)).toBe("/hi/thank-you")
+    expect(noticePath("contact-sent")).toBe("/thank-you")
+    for (const other of ["xx", "hi-IN", "HI", "", undefined, ["hi"], { code: "hi" }, 1]) {
+      expect(wordsIn(other).language.code).toBe("en")
+      expect(wordsIn(other).forms).toBe(wordsIn("en").forms)
+    }
   })
 })

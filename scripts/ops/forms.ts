@@ -8,7 +8,9 @@
 //   forget <address>                             erase every record about it, and say what went
 import { readConfig } from "../../src/forms/environment"
 import { estimateCopy } from "../../src/forms/copy"
+import { estimateInWords } from "../../src/forms/estimate-figures"
 import { formatEstimate } from "../../src/lib/forms/estimate-payload"
+import { languageName } from "../../src/lib/languages"
 import { exportAddress, forgetAddress, purge } from "../../src/forms/privacy"
 import { openStore } from "../../src/forms-hosts/open-service"
 
@@ -76,10 +78,12 @@ async function main(): Promise<void> {
           : `not e-mailed yet (${delivery.attempts} attempts${delivery.lastError ? `, last error: ${delivery.lastError}` : ""})`
     console.log(`${row.receivedAt}  ${row.id}  ${state}`)
     if (row.source) console.log(`    came from: ${row.source.page ?? "(page not known)"}, through ${row.source.cta}`)
+    if (row.language) console.log(`    language: ${languageName(row.language)} (${row.language})`)
     for (const [field, value] of Object.entries(row.values)) console.log(`    ${field}: ${value.replace(/\n/g, "\n      ")}`)
     if (row.estimate) {
-      // its lines as the message and the e-mail write them, and the estimate page with its inputs
-      const lines = [...formatEstimate(row.estimate, estimateCopy), `${config.siteUrl}${row.estimate.link}`]
+      // its lines as the team's e-mail writes them (in English, whatever page it was made on), and the estimate page with its inputs
+      const estimate = estimateInWords(row.estimate)
+      const lines = [...formatEstimate(estimate, estimateCopy), `${config.siteUrl}${estimate.link}`]
       console.log(`    estimate:\n${lines.map((line) => `      ${line}`).join("\n")}`)
     }
   }

@@ -7,8 +7,8 @@
 // with the file extension, which Node's ES module loader needs (the scheduled drain is an ES module on Netlify)
 import type RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js"
 import RateLimiterRes from "rate-limiter-flexible/lib/RateLimiterRes.js"
-import { copy, fill } from "./copy"
-import type { FormKind } from "../lib/forms/fields"
+import { fill, wordsIn, type Words } from "./copy"
+import { LANGUAGE, type FormKind } from "../lib/forms/fields"
 import { messagePage } from "./fallback-pages"
 
 /** A request as any server hands it over: the body already decoded from urlencoded or JSON by the framework. */
@@ -44,6 +44,19 @@ export function wantsJson(request: FormRequest): boolean {
   return /application\/json/i.test(header(request, "accept")) || mediaType(request) === "application/json"
 }
 
+const field = (source: unknown, name: string): unknown =>
+  typeof source === "object" && source !== null && !Array.isArray(source) ? (source as Record<string, unknown>)[name] : undefined
+
+/**
+ * The words to answer a request in: those of the language its form names
+ * (the hidden field LANGUAGE, on every page but the default language's) or
+ * its link does (?language=hi, in the e-mails' links); the default
+ * language's for none or one the site does not have.
+ */
+export function wordsOf(request: Pick<FormRequest, "body" | "query">): Words {
+  return wordsIn(field(request.body, LANGUAGE) ?? field(request.query, LANGUAGE))
+}
+
 const NO_STORE = { "Cache-Control": "no-store" }
 
 export function json(status: number, body: object, headers: Record<string, string> = {}): FormResponse {
@@ -58,9 +71,15 @@ export function redirect(location: string): FormResponse {
   return { status: 303, headers: { ...NO_STORE, Location: location }, body: "" }
 }
 
-/** A refusal: JSON for scripts, a page for browsers, the message in the content's words either way. */
-export function refuse(request: FormRequest, status: number, message: string, headers: Record<string, string> = {}): FormResponse {
-  return wantsJson(request) ? json(status, { ok: false, message }, headers) : html(status, messagePage(copy.errorPage.title, message), headers)
+/** A refusal: JSON for scripts, a page for browsers, the message in the content's words either way (words: the page's, the request's by default). */
+export function refuse(
+  request: FormRequest,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  words: Words = wordsOf(request),
+): FormResponse {
+  return wantsJson(request) ? json(status, { ok: false, message }, headers) : html(status, messagePage(words, words.forms.errorPage.title, message), headers)
 }
 
 /** Counts a request against its endpoint's limit for the client's address: undefined within it, else the 429 to answer. */
@@ -71,6 +90,7 @@ export async function limited(limiter: RateLimiterMemory, endpoint: Endpoint, re
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection
     const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
-    return { ...refuse(request, 429, fill(copy.errors.rate_limited, { minutes: Math.ceil(seconds / 60) }), { "Retry-After": String(seconds) }) }
+    const words = wordsOf(request)
+    return { ...refuse(request, 429, fill(words.forms.errors.rate_limited, { minutes: Math.ceil(seconds / 60) }), { "Retry-After": String(seconds) }, words) }
   }
 }

@@ -1,41 +1,72 @@
 /**
  * The words the forms' server side uses, from content/ like every other text
- * of the site: error messages, e-mails and the pages it renders itself.
+ * of the site: error messages, e-mails and the pages it renders itself, in
+ * the language a post, a link or a subscriber's record names (the default
+ * language for none, or for one the site does not have: an old page's post
+ * is answered, never refused for it).
  */
-import contact from "../../content/contact/contact.en.json"
-import forms from "../../content/forms/forms.en.json"
-import site from "../../content/site/site.en.json"
 import { fill } from "../lib/text"
 import type { EstimateCopy } from "../lib/forms/estimate-payload"
 import { ESTIMATE, FORMS, type FormKind } from "../lib/forms/fields"
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from "../lib/languages"
+import { contentIn, type FormsContent } from "./content"
 
 export { fill }
 import type { FieldError } from "./submission-checks"
 
-export const copy = forms
-
 export { NOTICE_IDS, type NoticeId } from "../lib/forms/notices"
 import type { NoticeId } from "../lib/forms/notices"
 
-/** The words of an estimate's lines (src/lib/forms/estimate-payload.ts), the same the contact form fills in */
-export const estimateCopy: EstimateCopy = contact.form.estimate
+/** One language's words for the forms: its content files and the language itself */
+export interface Words extends FormsContent {
+  language: Language
+  /** The words of an estimate's lines (src/lib/forms/estimate-payload.ts), the same the contact form fills in */
+  estimateLines: EstimateCopy
+}
 
-export function fieldLabel(kind: FormKind, field: string): string {
-  if (kind === "subscribe") return site.footer.subscribe.emailLabel
-  if (field === ESTIMATE) return contact.form.estimate.label
-  const fields = contact.form.fields as Record<string, { label: string } | undefined>
+const wordsOf = (language: Language): Words => {
+  const content = contentIn(language.code)
+  return { ...content, language, estimateLines: content.contact.form.estimate }
+}
+
+const WORDS = new Map(LANGUAGES.map((language) => [language.code, wordsOf(language)]))
+
+/** The words of the language a code names; the default language's for anything else (missing, unknown, not text) */
+export function wordsIn(code: unknown): Words {
+  return (typeof code === "string" ? WORDS.get(code) : undefined) ?? WORDS.get(DEFAULT_LANGUAGE.code)!
+}
+
+/** The default language's words: the team's e-mails, and answers to what names no language */
+export const DEFAULT_WORDS = wordsIn(DEFAULT_LANGUAGE.code)
+
+/** The default language's forms copy */
+export const copy = DEFAULT_WORDS.forms
+
+/** The default language's words of an estimate's lines */
+export const estimateCopy: EstimateCopy = DEFAULT_WORDS.estimateLines
+
+/** What a record stores for its language: nothing for the default (as records written before languages), the code otherwise */
+export function storedLanguage(words: Words): { language?: string } {
+  return words.language === DEFAULT_LANGUAGE ? {} : { language: words.language.code }
+}
+
+export function fieldLabel(kind: FormKind, field: string, words: Words = DEFAULT_WORDS): string {
+  if (kind === "subscribe") return words.site.footer.subscribe.emailLabel
+  if (field === ESTIMATE) return words.contact.form.estimate.label
+  const fields = words.contact.form.fields as Record<string, { label: string } | undefined>
   return fields[field]?.label ?? field
 }
 
 /** The visitor-facing message for one refusal, in the content's words. */
-export function errorText(kind: FormKind, error: FieldError): string {
-  const template = (copy.errors as Record<string, string>)[error.code] ?? copy.errors.not_text
+export function errorText(kind: FormKind, error: FieldError, words: Words = DEFAULT_WORDS): string {
+  const template = (words.forms.errors as Record<string, string>)[error.code] ?? words.forms.errors.not_text
   const rules = FORMS[kind] as Record<string, { max: number } | undefined>
-  return fill(template, { label: fieldLabel(kind, error.field), max: rules[error.field]?.max ?? "" })
+  return fill(template, { label: fieldLabel(kind, error.field, words), max: rules[error.field]?.max ?? "" })
 }
 
-export function noticePath(id: NoticeId): string {
-  const page = copy.pages.find((notice) => notice.id === id)
-  if (!page) throw new Error(`content/forms/forms.en.json: "pages" has no entry with id "${id}".`)
-  return page.path
+/** The notice page a form ends on without JavaScript, in the words' language (/thank-you, /hi/thank-you) */
+export function noticePath(id: NoticeId, words: Words = DEFAULT_WORDS): string {
+  const page = words.forms.pages.find((notice) => notice.id === id)
+  if (!page) throw new Error(`content/forms/forms.${words.language.code}.json: "pages" has no entry with id "${id}".`)
+  return localizedPath(page.path, words.language.code)
 }

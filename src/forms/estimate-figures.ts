@@ -35,15 +35,10 @@ function difference(sent: Estimate, made: Estimate): string {
   return ""
 }
 
-/**
- * Reads an estimate's JSON text as parseEstimate does, then checks it is
- * what this site makes of its inputs; the estimate returned is the site's
- * own making. The reason is plain English, for logs and API clients.
- */
-export function readEstimate(json: string, model: EstimateModel = MODEL, words: QuoteWords = WORDS): EstimateReading {
-  const reading = parseEstimate(json)
-  if (!reading.ok) return reading
-  const sent = reading.estimate
+type Remade = { ok: true; estimate: Estimate } | { ok: false; reason: string }
+
+/** What the site makes of an estimate's inputs (its link names the stream and any grid factor) with these factors and words */
+function remake(sent: Estimate, model: EstimateModel, words: QuoteWords): Remade {
   // the stream's id is in the link the page made (?stream=rice-husk&...); its name is the stream's own.
   // So is the visitor's own grid factor (&grid=0.5), which only the grid credit's label and figures show
   const query = new URLSearchParams(sent.link.slice(sent.link.indexOf("?") + 1))
@@ -54,8 +49,35 @@ export function readEstimate(json: string, model: EstimateModel = MODEL, words: 
   const { inputs, errors } = readInputs(model, raw, 0)
   const refused = Object.keys(errors)[0]
   if (refused) return { ok: false, reason: `${refused} is out of the estimator's range` }
-  const made = quoteEstimate(model, words, inputs)
-  const differs = difference(sent, made)
+  return { ok: true, estimate: quoteEstimate(model, words, inputs) }
+}
+
+/**
+ * Reads an estimate's JSON text as parseEstimate does, then checks it is
+ * what this site makes of its inputs, in the words of the language it was
+ * made in (the model and words of that language's estimate file; English's
+ * by default); the estimate returned is the site's own making. The reason is
+ * plain English, for logs and API clients.
+ */
+export function readEstimate(json: string, model: EstimateModel = MODEL, words: QuoteWords = WORDS): EstimateReading {
+  const reading = parseEstimate(json)
+  if (!reading.ok) return reading
+  const sent = reading.estimate
+  const made = remake(sent, model, words)
+  if (!made.ok) return made
+  const differs = difference(sent, made.estimate)
   if (differs) return { ok: false, reason: `${differs} is not what the estimator makes of the inputs with the site's factors` }
-  return { ok: true, estimate: made }
+  return made
+}
+
+/**
+ * An estimate the site made (readEstimate's) in another language's words:
+ * the same inputs quoted again with that language's estimate file. The
+ * figures are shared by every language (the translation check holds them),
+ * so only the words change; should the content have changed since (a
+ * stream removed), the estimate stays as it was.
+ */
+export function estimateInWords(estimate: Estimate, model: EstimateModel = MODEL, words: QuoteWords = WORDS): Estimate {
+  const made = remake(estimate, model, words)
+  return made.ok ? made.estimate : estimate
 }

@@ -2,14 +2,14 @@
  * The few pages the forms' server renders itself, for visitors without
  * JavaScript: the form again with its errors and the visitor's input, the
  * subscription confirmation page, and a page for refusals that have no form
- * to show. Standalone HTML (no site bundle), words from content/, written
+ * to show. Standalone HTML (no site bundle), words from content/ in the
+ * language given (the post's, the link's or the subscriber's), written
  * with markup.ts: no UI library, so the forms' core runs on any host.
  */
-import contact from "../../content/contact/contact.en.json"
-import site from "../../content/site/site.en.json"
-import { copy, fieldLabel, fill } from "./copy"
+import { fieldLabel, fill, storedLanguage, type Words } from "./copy"
 import { readEstimate } from "./estimate-figures"
-import { ESTIMATE, FORMS, HONEYPOT, type FormKind } from "../lib/forms/fields"
+import { ESTIMATE, FORMS, HONEYPOT, LANGUAGE, type FormKind } from "../lib/forms/fields"
+import { localizedPath } from "../lib/languages"
 import { h, Markup, textarea, type Child } from "./markup"
 
 const STYLE = `
@@ -38,7 +38,8 @@ export interface ShownError {
   text: string
 }
 
-function document(title: string, children: Child[]): Markup {
+function document(words: Words, title: string, children: Child[]): Markup {
+  const { site, forms } = words
   return h(
     "html",
     { lang: site.language },
@@ -51,16 +52,17 @@ function document(title: string, children: Child[]): Markup {
       h("title", null, `${title} | ${site.title}`),
       h("style", null, new Markup(STYLE)),
     ),
-    h("body", null, h("main", null, children, h("p", null, h("a", { class: "back", href: "/" }, copy.errorPage.back)))),
+    h("body", null, h("main", null, children, h("p", null, h("a", { class: "back", href: localizedPath("/", words.language.code) }, forms.errorPage.back)))),
   )
 }
 
-const page = (title: string, ...children: Child[]) => `<!DOCTYPE html>${document(title, children).html}`
+const page = (words: Words, title: string, ...children: Child[]) => `<!DOCTYPE html>${document(words, title, children).html}`
 
 const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel", text: "text" }
 
-/** The form again, filled with what the visitor sent, each error beside its field and listed on top. */
-export function formPage(kind: FormKind, values: Record<string, unknown>, errors: ShownError[]): string {
+/** The form again, in the visitor's language, filled with what they sent, each error beside its field and listed on top. */
+export function formPage(words: Words, kind: FormKind, values: Record<string, unknown>, errors: ShownError[]): string {
+  const { contact, forms, site } = words
   const rules = FORMS[kind] as Record<string, { required: boolean; max: number; kind: string }>
   const fieldErrors = new Map(errors.filter((error) => error.field in rules).map((error) => [error.field, error.text]))
   const fields = Object.entries(rules).map(([field, rule]) => {
@@ -78,7 +80,7 @@ export function formPage(kind: FormKind, values: Record<string, unknown>, errors
     return h(
       "div",
       { class: "field" },
-      h("label", { for: id }, fieldLabel(kind, field), rule.required ? h("span", { "aria-hidden": "true" }, " *") : null),
+      h("label", { for: id }, fieldLabel(kind, field, words), rule.required ? h("span", { "aria-hidden": "true" }, " *") : null),
       rule.kind === "multiline" ? textarea(shared, value) : h("input", { ...shared, type: INPUT_TYPES[rule.kind], value }),
       error ? h("p", { class: "error", id: `${id}-error` }, error) : null,
     )
@@ -87,15 +89,21 @@ export function formPage(kind: FormKind, values: Record<string, unknown>, errors
   // another field does not lose it; one it refuses (unreadable, or figures
   // that are not the site's) is left off (its error is listed), and the form
   // then sends without it.
-  const estimate = kind === "contact" && typeof values[ESTIMATE] === "string" && readEstimate(values[ESTIMATE]).ok ? values[ESTIMATE] : undefined
+  const estimate =
+    kind === "contact" && typeof values[ESTIMATE] === "string" && readEstimate(values[ESTIMATE], words.estimate, words.estimate).ok
+      ? values[ESTIMATE]
+      : undefined
+  // the form's language goes with it again, so the next answer is in it too
+  const language = storedLanguage(words).language
   return page(
-    copy.errorPage.title,
-    h("h1", null, copy.errorPage.title),
-    h("p", null, copy.errorPage.intro),
+    words,
+    forms.errorPage.title,
+    h("h1", null, forms.errorPage.title),
+    h("p", null, forms.errorPage.intro),
     h(
       "div",
       { class: "summary", role: "alert" },
-      h("h2", null, copy.status.failed),
+      h("h2", null, forms.status.failed),
       h(
         "ul",
         null,
@@ -107,11 +115,12 @@ export function formPage(kind: FormKind, values: Record<string, unknown>, errors
       { method: "post", action: `/api/${kind}`, novalidate: true },
       estimate ? h("p", null, contact.form.estimate.note) : null,
       estimate ? h("input", { type: "hidden", name: ESTIMATE, value: estimate }) : null,
+      language ? h("input", { type: "hidden", name: LANGUAGE, value: language }) : null,
       fields,
       h(
         "div",
         { class: "trap", "aria-hidden": "true" },
-        h("label", { for: `${kind}-${HONEYPOT}` }, copy.trapLabel),
+        h("label", { for: `${kind}-${HONEYPOT}` }, forms.trapLabel),
         h("input", { id: `${kind}-${HONEYPOT}`, name: HONEYPOT, tabindex: -1, autoComplete: "off", value: "" }),
       ),
       h("button", { type: "submit" }, kind === "contact" ? contact.form.submit : site.footer.subscribe.button),
@@ -120,16 +129,17 @@ export function formPage(kind: FormKind, values: Record<string, unknown>, errors
 }
 
 /** A refusal with no form to show again (wrong method, wrong content type, a broken body). */
-export function messagePage(title: string, text: string): string {
-  return page(title, h("h1", null, title), h("p", { role: "alert" }, text))
+export function messagePage(words: Words, title: string, text: string): string {
+  return page(words, title, h("h1", null, title), h("p", { role: "alert" }, text))
 }
 
 /**
  * A page opened from a link in an e-mail: the address and a button that
  * posts the link's token, so a mail scanner that opens the link changes nothing.
  */
-function buttonPage(texts: { title: string; text: string; button: string }, email: string, token: string, action: string): string {
+function buttonPage(words: Words, texts: { title: string; text: string; button: string }, email: string, token: string, action: string): string {
   return page(
+    words,
     texts.title,
     h("h1", null, texts.title),
     h("p", null, fill(texts.text, { email })),
@@ -137,16 +147,16 @@ function buttonPage(texts: { title: string; text: string; button: string }, emai
   )
 }
 
-/** Opened from the confirmation e-mail */
-export const confirmPage = (email: string, token: string) => buttonPage(copy.confirmPage, email, token, "/api/subscribe-confirm")
+/** Opened from the confirmation e-mail, in the subscriber's language */
+export const confirmPage = (words: Words, email: string, token: string) => buttonPage(words, words.forms.confirmPage, email, token, "/api/subscribe-confirm")
 
-/** Opened from the unsubscribe link of an e-mail */
-export const unsubscribePage = (email: string, token: string) => buttonPage(copy.unsubscribePage, email, token, "/api/unsubscribe")
+/** Opened from the unsubscribe link of an e-mail, in the subscriber's language */
+export const unsubscribePage = (words: Words, email: string, token: string) => buttonPage(words, words.forms.unsubscribePage, email, token, "/api/unsubscribe")
 
-export function invalidLinkPage(): string {
-  return messagePage(copy.confirmPage.invalidTitle, copy.confirmPage.invalidText)
+export function invalidLinkPage(words: Words): string {
+  return messagePage(words, words.forms.confirmPage.invalidTitle, words.forms.confirmPage.invalidText)
 }
 
-export function invalidUnsubscribePage(): string {
-  return messagePage(copy.unsubscribePage.invalidTitle, copy.unsubscribePage.invalidText)
+export function invalidUnsubscribePage(words: Words): string {
+  return messagePage(words, words.forms.unsubscribePage.invalidTitle, words.forms.unsubscribePage.invalidText)
 }

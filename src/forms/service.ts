@@ -1,9 +1,10 @@
 // Deep imports: the package's index also loads its Redis, Mongo, SQL... limiters, which a bundle does not need;
 // with the file extension, which Node's ES module loader needs (the scheduled drain is an ES module on Netlify)
 import RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js"
-import { refuse, type Endpoint, type FormRequest, type FormResponse } from "./answers"
+import { header, refuse, wordsOf, type Endpoint, type FormRequest, type FormResponse } from "./answers"
 import type { FormsConfig } from "./environment"
-import { copy, fill } from "./copy"
+import { fill, wordsIn } from "./copy"
+import { languageOfPath } from "../lib/languages"
 import { createOutbox, type Logger } from "./outbox"
 import { purge } from "./privacy"
 import { sweepTemporaryFiles, type Store } from "./store"
@@ -69,7 +70,7 @@ export function formServiceOn(config: FormsConfig, store: Store, log: Logger = c
       return endpoint === "subscribe-confirm" ? await subscription.confirm(request) : await submit(endpoint, request)
     } catch (error) {
       log.error(`forms: ${endpoint} failed: ${(error as Error).stack ?? error}`)
-      return refuse(request, 503, copy.errors.server, { "Retry-After": "30" })
+      return refuse(request, 503, wordsOf(request).forms.errors.server, { "Retry-After": "30" })
     }
   }
 
@@ -95,12 +96,21 @@ export type FormService = ReturnType<typeof formServiceOn>
  * The answer for a request a server refused before the handler ran (a body
  * over the limit, one with more fields than any form has, an unknown content
  * type, a body that does not parse), in the same words and shape as the
- * handler's own refusals.
+ * handler's own refusals. Its body unread, the language is the form
+ * page's, as the post's Referer names it (/hi/contact), else the default.
  */
 export function refusedEarly(status: number, request: Pick<FormRequest, "headers">, error?: unknown): FormResponse {
-  if (error instanceof TooManyFields)
-    return refuse({ method: "POST", body: undefined, ip: "", ...request }, 413, fill(copy.errors.too_many_fields, { max: error.limit }))
+  const refused: FormRequest = { method: "POST", body: undefined, ip: "", ...request }
+  let language: string | undefined
+  try {
+    language = languageOfPath(new URL(header(refused, "referer")).pathname)
+  } catch {
+    // no Referer, or not a URL: the default language
+  }
+  const words = wordsIn(language)
+  const copy = words.forms
+  if (error instanceof TooManyFields) return refuse(refused, 413, fill(copy.errors.too_many_fields, { max: error.limit }), {}, words)
   const message =
     status === 413 ? copy.errors.too_large : status === 415 ? copy.errors.unsupported_type : status >= 500 ? copy.errors.server : copy.errors.malformed
-  return refuse({ method: "POST", body: undefined, ip: "", ...request }, status >= 500 ? 503 : status, message)
+  return refuse(refused, status >= 500 ? 503 : status, message, {}, words)
 }

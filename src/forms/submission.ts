@@ -1,7 +1,7 @@
 import type RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js"
-import { ACCEPTED_TYPES, header, html, json, limited, mediaType, redirect, refuse, wantsJson, type FormRequest, type FormResponse } from "./answers"
+import { ACCEPTED_TYPES, header, html, json, limited, mediaType, redirect, refuse, wantsJson, wordsOf, type FormRequest, type FormResponse } from "./answers"
 import type { FormsConfig } from "./environment"
-import { copy, errorText, fill, noticePath } from "./copy"
+import { errorText, fill, noticePath, storedLanguage, type Words } from "./copy"
 import { LEAD_SOURCE_PARAM, LEAD_SOURCES } from "../lib/links"
 import { IDEMPOTENCY_KEY, LEAD_PAGE, MAX_FIELDS, type FormKind } from "../lib/forms/fields"
 import type { Outbox } from "./outbox"
@@ -38,17 +38,17 @@ function fieldCount(body: unknown): number {
   return count
 }
 
-function invalid(kind: FormKind, request: FormRequest, errors: FieldError[], status = 422): FormResponse {
-  const shown: ShownError[] = errors.map((error) => ({ field: error.field, text: errorText(kind, error) }))
+function invalid(words: Words, kind: FormKind, request: FormRequest, errors: FieldError[], status = 422): FormResponse {
+  const shown: ShownError[] = errors.map((error) => ({ field: error.field, text: errorText(kind, error, words) }))
   if (wantsJson(request)) {
     return json(status, {
       ok: false,
-      message: copy.status.failed,
+      message: words.forms.status.failed,
       errors: errors.map((error, index) => ({ field: error.field, code: error.code, message: shown[index]!.text })),
     })
   }
   const values = typeof request.body === "object" && request.body !== null ? (request.body as Record<string, unknown>) : {}
-  return html(status, formPage(kind, values, shown))
+  return html(status, formPage(words, kind, values, shown))
 }
 
 /**
@@ -63,19 +63,28 @@ export function createSubmission(
   store: Store,
   outbox: Outbox,
   limiter: RateLimiterMemory,
-  subscribe: (email: string, now: Date) => Promise<void>,
+  subscribe: (email: string, now: Date, words: Words) => Promise<void>,
 ) {
   async function submit(kind: FormKind, request: FormRequest): Promise<FormResponse> {
+    // the language of the page the form was on: every answer, the form shown again, the notice page and the record's e-mails
+    const words = wordsOf(request)
+    const copy = words.forms
     if (request.method !== "POST") return refuse(request, 405, copy.errors.method_not_allowed, { Allow: "POST" })
     const rateLimited = await limited(limiter, kind, request)
     if (rateLimited) return rateLimited
     if (!ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type, { Accept: ACCEPTED_TYPES.join(", ") })
     // more fields than any form has (a JSON object, or a web form another parser read): refused before anything is checked
     if (fieldCount(request.body) > MAX_FIELDS) return refuse(request, 413, fill(copy.errors.too_many_fields, { max: MAX_FIELDS }))
-    const result = validateSubmission(kind, request.body, { requireFillTime: mediaType(request) === "application/json" })
+    const result = validateSubmission(kind, request.body, { requireFillTime: mediaType(request) === "application/json", estimate: words.estimate })
     // what is not text (not an object, invalid UTF-8, control characters) or an estimate that cannot be read is a malformed request: 400; a person's slip is 422
     if (!result.ok)
-      return invalid(kind, request, result.errors, result.errors.some((error) => error.code === "not_text" || error.code === "invalid_estimate") ? 400 : 422)
+      return invalid(
+        words,
+        kind,
+        request,
+        result.errors,
+        result.errors.some((error) => error.code === "not_text" || error.code === "invalid_estimate") ? 400 : 422,
+      )
 
     const body = request.body as Record<string, unknown>
     const rawKey = header(request, "idempotency-key") || body[IDEMPOTENCY_KEY]
@@ -88,6 +97,7 @@ export function createSubmission(
       ip: request.ip,
       now,
       estimate: result.estimate,
+      ...storedLanguage(words),
       ...(kind === "contact" ? { source: leadOrigin(request) } : {}),
     })
     if (kind === "contact") {
@@ -100,10 +110,10 @@ export function createSubmission(
       // retry with the same key is what writes it. For an address already
       // pending or confirmed, subscribe() sends nothing within the cooldown.
       const email = saved.duplicate ? (await store.get("subscribe", saved.id))?.values.email : result.values.email
-      if (email) await subscribe(email, now)
+      if (email) await subscribe(email, now, words)
     }
 
-    if (!wantsJson(request)) return redirect(noticePath(kind === "contact" ? "contact-sent" : "subscribe-pending"))
+    if (!wantsJson(request)) return redirect(noticePath(kind === "contact" ? "contact-sent" : "subscribe-pending", words))
     const message = kind === "contact" ? copy.status.contactSent : fill(copy.status.subscribeSent, { email: result.values.email as string })
     return json(saved.duplicate ? 200 : kind === "contact" ? 201 : 202, { ok: true, id: saved.id, duplicate: saved.duplicate, message })
   }

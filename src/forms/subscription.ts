@@ -1,8 +1,21 @@
 import { createHash, randomBytes, timingSafeEqual } from "crypto"
 import type RateLimiterMemory from "rate-limiter-flexible/lib/RateLimiterMemory.js"
-import { ACCEPTED_TYPES, html, json, limited, mediaType, redirect, refuse, wantsJson, type Endpoint, type FormRequest, type FormResponse } from "./answers"
+import {
+  ACCEPTED_TYPES,
+  html,
+  json,
+  limited,
+  mediaType,
+  redirect,
+  refuse,
+  wantsJson,
+  wordsOf,
+  type Endpoint,
+  type FormRequest,
+  type FormResponse,
+} from "./answers"
 import type { FormsConfig } from "./environment"
-import { copy, noticePath } from "./copy"
+import { noticePath, storedLanguage, wordsIn, type Words } from "./copy"
 import type { Outbox } from "./outbox"
 import { confirmPage, invalidLinkPage, invalidUnsubscribePage, unsubscribePage } from "./fallback-pages"
 import { locks as storeLocks, subscriberKey, unsubscribeToken, type Store, type Subscriber } from "./store"
@@ -38,9 +51,10 @@ export function createSubscription(config: FormsConfig, store: Store, outbox: Ou
     return next
   }
 
-  /** A new subscription, pending its confirmation e-mail */
-  const fresh = (email: string, at: string): Subscriber => ({
+  /** A new subscription, pending its confirmation e-mail (in the language it was asked for in) */
+  const fresh = (email: string, at: string, words: Words): Subscriber => ({
     email,
+    ...storedLanguage(words),
     status: "pending",
     secret: randomBytes(32).toString("base64url"),
     firstRequestedAt: at,
@@ -50,20 +64,27 @@ export function createSubscription(config: FormsConfig, store: Store, outbox: Ou
     mailAttempts: 0,
   })
 
-  async function subscribe(email: string, now: Date): Promise<void> {
+  /**
+   * Records a subscription asked for from a page in words' language. The
+   * confirmation e-mail, its links' pages and later e-mails come in the
+   * language of the request that last had a confirmation sent; a request
+   * that sends nothing changes nothing, so a stranger cannot switch a
+   * subscriber's language.
+   */
+  async function subscribe(email: string, now: Date, words: Words): Promise<void> {
     const key = subscriberKey(email)
     const mailDue = await withLock(key, async () => {
       const existing = await store.subscriber(key)
       const at = now.toISOString()
       if (!existing) {
-        await store.setSubscriber(fresh(email, at))
+        await store.setSubscriber(fresh(email, at, words))
         return true
       }
       // After an unsubscribe (which only the address's owner can do, from a
       // link in their mail), a new subscription starts afresh: a new secret, so
       // the old links stop working, and a new confirmation
       if (existing.status === "unsubscribed") {
-        await store.setSubscriber({ ...fresh(email, at), mailAttempts: existing.mailAttempts })
+        await store.setSubscriber({ ...fresh(email, at, words), mailAttempts: existing.mailAttempts })
         return true
       }
       // Nothing new to send: the record is written back as it is, so a known
@@ -79,7 +100,14 @@ export function createSubscription(config: FormsConfig, store: Store, outbox: Ou
         await store.setSubscriber(existing)
         return false
       }
-      await store.setSubscriber({ ...existing, lastRequestedAt: at, confirmationsRequested: existing.confirmationsRequested + 1, mailDue: true })
+      const { language: _previous, ...rest } = existing
+      await store.setSubscriber({
+        ...rest,
+        ...storedLanguage(words),
+        lastRequestedAt: at,
+        confirmationsRequested: existing.confirmationsRequested + 1,
+        mailDue: true,
+      })
       return true
     })
     if (!mailDue) return
@@ -119,21 +147,26 @@ export function createSubscription(config: FormsConfig, store: Store, outbox: Ou
 
   /** GET shows a confirm button for the link in the e-mail; POST of its token confirms. */
   async function confirm(request: FormRequest): Promise<FormResponse> {
+    // before the subscriber is known: the language the link names (the e-mail's links carry it), else the default
+    const linkWords = wordsOf(request)
+    const copy = linkWords.forms
     if (request.method !== "GET" && request.method !== "POST") return refuse(request, 405, copy.errors.method_not_allowed, { Allow: "GET, POST" })
     const source = request.method === "GET" ? request.query : request.body
     const token = typeof source === "object" && source !== null ? (source as Record<string, unknown>).token : undefined
-    const invalidLink = () => (wantsJson(request) ? json(404, { ok: false, message: copy.confirmPage.invalidText }) : html(404, invalidLinkPage()))
+    const invalidLink = () => (wantsJson(request) ? json(404, { ok: false, message: copy.confirmPage.invalidText }) : html(404, invalidLinkPage(linkWords)))
     const holder = await holderOf(token, (key, secret) => `${key}.${secret}`)
     if (!holder || holder.subscriber.status === "unsubscribed") return refuseInvalidLink("subscribe-confirm", request, invalidLink)
     const { key, subscriber } = holder
-    if (request.method === "GET") return html(200, confirmPage(subscriber.email, holder.token))
-    if (request.method === "POST" && !ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type)
+    // the subscriber's own language from here on, whatever the link says
+    const words = wordsIn(subscriber.language)
+    if (request.method === "GET") return html(200, confirmPage(words, subscriber.email, holder.token))
+    if (request.method === "POST" && !ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, words.forms.errors.unsupported_type, {}, words)
     await withLock(key, async () => {
       const current = await store.subscriber(key)
       if (current && current.status !== "confirmed")
         await store.setSubscriber({ ...current, status: "confirmed", confirmedAt: new Date().toISOString(), mailDue: false })
     })
-    return wantsJson(request) ? json(200, { ok: true }) : redirect(noticePath("subscribe-confirmed"))
+    return wantsJson(request) ? json(200, { ok: true }) : redirect(noticePath("subscribe-confirmed", words))
   }
 
   /**
@@ -144,25 +177,29 @@ export function createSubscription(config: FormsConfig, store: Store, outbox: Ou
    * harmless; an address unsubscribed is never counted as confirmed again.
    */
   async function unsubscribe(request: FormRequest): Promise<FormResponse> {
+    const linkWords = wordsOf(request)
+    const copy = linkWords.forms
     if (request.method !== "GET" && request.method !== "POST") return refuse(request, 405, copy.errors.method_not_allowed, { Allow: "GET, POST" })
     const field = (source: unknown) => (typeof source === "object" && source !== null ? (source as Record<string, unknown>).token : undefined)
     const token = request.method === "POST" ? (field(request.body) ?? field(request.query)) : field(request.query)
-    const invalidLink = () => (wantsJson(request) ? json(404, { ok: false, message: copy.unsubscribePage.invalidText }) : html(404, invalidUnsubscribePage()))
+    const invalidLink = () =>
+      wantsJson(request) ? json(404, { ok: false, message: copy.unsubscribePage.invalidText }) : html(404, invalidUnsubscribePage(linkWords))
     const holder = await holderOf(token, unsubscribeToken)
     if (!holder) return refuseInvalidLink("unsubscribe", request, invalidLink)
     const { key, subscriber } = holder
-    if (request.method === "GET") return html(200, unsubscribePage(subscriber.email, holder.token))
+    const words = wordsIn(subscriber.language)
+    if (request.method === "GET") return html(200, unsubscribePage(words, subscriber.email, holder.token))
     // a one-click POST names the token in the link and may send its body as
     // multipart/form-data (RFC 8058): the link is the credential, the POST the intent
     const fromLink = field(request.body) === undefined
-    if (!fromLink && !ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type)
+    if (!fromLink && !ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, words.forms.errors.unsupported_type, {}, words)
     await withLock(key, async () => {
       const current = await store.subscriber(key)
       if (current && current.status !== "unsubscribed")
         await store.setSubscriber({ ...current, status: "unsubscribed", unsubscribedAt: new Date().toISOString(), mailDue: false })
     })
     if (fromLink || wantsJson(request)) return json(200, { ok: true })
-    return redirect(noticePath("unsubscribed"))
+    return redirect(noticePath("unsubscribed", words))
   }
 
   return { subscribe, confirm, unsubscribe }

@@ -10,7 +10,7 @@ import { CONTACT_FORM_ID } from "../../lib/links"
 import { numberLocale } from "../../lib/languages"
 import { fill } from "../../lib/text"
 import { PrivacyNote } from "../primitives/PrivacyNote"
-import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
+import { FieldError, FormStatus, Honeypot, LanguageField } from "../primitives/FormParts"
 import "./ContactForm.css"
 
 type FieldName = keyof typeof FORMS.contact
@@ -147,6 +147,7 @@ export function ContactForm({ data, copy, privacy }: Props) {
         })}
       </div>
       <Honeypot id="contact-website" label={copy.trapLabel} />
+      <LanguageField />
       <input type="hidden" name={LEAD_PAGE} ref={leadPageRef} defaultValue="" />
       <button type="submit" className="button button--amber">
         {data.submit}

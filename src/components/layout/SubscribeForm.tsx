@@ -3,7 +3,7 @@ import { graphql } from "gatsby"
 import { FORMS } from "../../lib/forms/fields"
 import { useFormSubmit } from "../../hooks/use-form-submit"
 import type { FormCopy } from "../../hooks/use-form-submit"
-import { FieldError, FormStatus, Honeypot } from "../primitives/FormParts"
+import { FieldError, FormStatus, Honeypot, LanguageField } from "../primitives/FormParts"
 import { PrivacyNote } from "../primitives/PrivacyNote"
 import "./SubscribeForm.css"
 
@@ -52,6 +52,7 @@ export function SubscribeForm({ labels, copy, privacy }: Props) {
             {...errorProps("subscribe-email", "email")}
           />
           <Honeypot id="subscribe-website" label={copy.trapLabel} />
+          <LanguageField />
           <button type="submit" className="button button--amber">
             {labels.button}
           </button>

@@ -1,5 +1,7 @@
 import * as React from "react"
-import { HONEYPOT } from "../../lib/forms/fields"
+import { HONEYPOT, LANGUAGE } from "../../lib/forms/fields"
+import { DEFAULT_LANGUAGE } from "../../lib/languages"
+import { useLanguage } from "../../hooks/use-language"
 import type { SubmitState } from "../../hooks/use-form-submit"
 import "./FormParts.css"
 
@@ -11,6 +13,16 @@ export function Honeypot({ id, label }: { id: string; label: string }) {
       <input id={id} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   )
+}
+
+/**
+ * Tells the server the page's language, so its answers, a form shown again
+ * and the e-mails come in it; left out on the default language's pages,
+ * which the server assumes (their markup stays as it was).
+ */
+export function LanguageField() {
+  const language = useLanguage()
+  return language === DEFAULT_LANGUAGE.code ? null : <input type="hidden" name={LANGUAGE} value={language} />
 }
 
 /** The live region a form announces its outcome in; present from the start so screen readers hear every change. */

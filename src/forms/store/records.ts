@@ -16,6 +16,8 @@ export interface StoredSubmission {
   source?: LeadOrigin
   /** The estimate a contact message was sent with from /estimate, as parsed (src/lib/forms/estimate-payload.ts) */
   estimate?: Estimate
+  /** The language the form was sent in (src/lib/languages.ts), absent for the default language (and in records written before languages) */
+  language?: string
 }
 
 export interface LeadOrigin {
@@ -34,6 +36,8 @@ export interface SaveMeta {
   ip?: string
   source?: LeadOrigin
   estimate?: Estimate
+  /** The language the form was sent in; absent for the default */
+  language?: string
   now?: Date
 }
 
@@ -68,6 +72,12 @@ export interface Subscriber {
   /** A confirmation e-mail is owed and not yet sent */
   mailDue: boolean
   mailAttempts: number
+  /**
+   * The language of the page the subscription was asked for on, which its
+   * e-mails and link pages use; absent for the default language (and in
+   * records written before languages)
+   */
+  language?: string
   /** When the last confirmation e-mail was about to be sent (recorded before sending) */
   lastMailAttemptAt?: string
   lastMailError?: string

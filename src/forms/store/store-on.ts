@@ -47,6 +47,7 @@ async function save(backend: Backend, kind: FormKind, values: Record<string, str
     ...(network ? { ip: network } : {}),
     ...(meta.source ? { source: meta.source } : {}),
     ...(meta.estimate ? { estimate: meta.estimate } : {}),
+    ...(meta.language ? { language: meta.language } : {}),
   }
   await backend.write(layout.submission(kind, id), record)
   return { id, duplicate: false }

@@ -41,6 +41,14 @@ export const LEAD_PAGE = "leadPage"
  * estimate's JSON (src/lib/forms/estimate-payload.ts), optional, stored with the lead.
  */
 export const ESTIMATE = "estimate"
+/**
+ * The language of the page a form was sent from ("hi"; src/lib/languages.ts),
+ * so the server answers, re-renders and e-mails in it. A hidden field on the
+ * other languages' pages only: the default language's forms send none, and a
+ * post without it (or with a language the site does not have) is answered in
+ * the default language.
+ */
+export const LANGUAGE = "language"
 /** Set by the page's script: one key per message, so a retried post is stored once. */
 export const IDEMPOTENCY_KEY = "idempotencyKey"
 /** A person takes longer than this to fill a form; faster posts are refused. */
