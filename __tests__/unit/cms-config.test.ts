@@ -164,7 +164,9 @@ describe("the CMS configuration, made from the content model", () => {
           const cms = fields.find((candidate) => candidate.name === field.name)!
           const where = `${at}.${field.name}`
           const expected = isShared(field) ? "duplicate" : true
-          expect([where, cms.i18n]).toEqual([where, expected])
+          // a list or a group is each language's own (Decap takes no "duplicate" there); its items and fields say what they are
+          const own = cms.widget === "list" || cms.widget === "object"
+          expect([where, cms.i18n]).toEqual([where, own ? true : expected])
           if (cms.field) expect([`${where}[]`, cms.field.i18n]).toEqual([`${where}[]`, expected])
           if (expected === "duplicate") shared += 1
           else translated += 1
@@ -187,6 +189,9 @@ describe("the CMS configuration, made from the content model", () => {
     expect(all.find(({ where }) => where === "solutions.slug")!.field.i18n).toBe("duplicate")
     expect(all.find(({ where }) => where === "hero.slides.mainHeading")!.field.i18n).toBe(true)
     expect(all.filter(({ field }) => field.i18n === undefined).map(({ where }) => where)).toEqual([])
+    // Decap's schema: a list or a group takes only true or false
+    expect(all.filter(({ field }) => (field.widget === "list" || field.widget === "object") && field.i18n !== true).map(({ where }) => where)).toEqual([])
+    expect(all.find(({ where }) => where === "estimate.streams.machines[]")?.field.i18n).toBe("duplicate")
   })
 
   it("puts uploads where editors put files by hand: beside the JSON, in the solutions' images/ and icons/, and library uploads into the gallery", () => {

@@ -16,9 +16,10 @@
  *   number, a switch, a file, an @shared text: src/content/translations.ts
  *   isShared, the rule the build checks) is `i18n: duplicate`, copied from
  *   English and locked in the other languages; every other field is
- *   translated (`i18n: true`). Decap locks and copies shared fields at the
- *   top and in groups, not inside list items; there the build's translation
- *   check holds the figure.
+ *   translated (`i18n: true`). Decap takes no `duplicate` on a list or a
+ *   group (each language has its own), and locks and copies shared fields
+ *   at the top and in groups, not inside list items; there the build's
+ *   translation check holds the figure.
  * - String → a one-line box, or a text area with @multiline; Int → a number;
  *   Boolean → a switch; an object type → a group of its fields; a list → a
  *   list of those.
@@ -153,8 +154,9 @@ export function cmsField(model: GraphQLSchema, owner: GraphQLObjectType, field: 
     file: fileRule(`${owner.name}.${field.name}`, model),
   })
   const i18n = isShared(field) ? "duplicate" : true
-  // a list of plain values: its items are as translatable as the list
-  return { ...widget, i18n, ...(widget.field ? { field: { ...widget.field, i18n } } : {}) }
+  // Decap takes only true or false on a list or a group: each language has its own, and its items or fields say what they are
+  if (widget.widget === "list" || widget.widget === "object") return { ...widget, i18n: true, ...(widget.field ? { field: { ...widget.field, i18n } } : {}) }
+  return { ...widget, i18n }
 }
 
 interface FieldFacts {
@@ -234,7 +236,8 @@ export function cmsCollections(contentDir: string, model: GraphQLSchema = conten
       }
     }
     // one entry, content/<folder>/<folder>.<code>.json: listed under the collection's name, never added to or deleted
-    return { ...common, create: false, delete: false, identifier_field: names.includes("title") ? "title" : names[0]!, summary: label, fields }
+    const text = fields.filter((field) => field.widget === "string").map((field) => field.name)
+    return { ...common, create: false, delete: false, identifier_field: text.includes("title") ? "title" : (text[0] ?? names[0]!), summary: label, fields }
   })
 }
 
