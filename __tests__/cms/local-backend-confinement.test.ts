@@ -407,7 +407,7 @@ describe("the CMS local backend still does what the CMS asks", () => {
     const listed = await post({ action: "entriesByFolder", params: { branch: "main", folder: "content/solutions", extension: "json", depth: 1 } })
     expect(listed.status).toBe(200)
     // each solution in every language, as Decap's multiple_files i18n lists them
-    const names = (listed.body as { file: { path: string } }[]).map((entry) => entry.file.path).sort()
+    const names = (listed.body as unknown as { file: { path: string } }[]).map((entry) => entry.file.path).sort()
     expect(names).toEqual(
       fs
         .readdirSync(path.join(root, "content/solutions"))
