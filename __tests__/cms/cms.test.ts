@@ -2,9 +2,12 @@
  * The editors' CMS end to end, as an editor uses it: on a copy of the
  * project, the local backend (`npm run cms`) and `gatsby develop` run, and
  * headless Chromium edits through /admin. Saves must land in content/ as an
- * editor would have written them, pass the content validation, and show on
- * the site a build makes; an entry with a required field emptied must be
- * refused with a message, its file untouched.
+ * editor would have written them, in each language's file (hero.en.json,
+ * hero.hi.json) laid out as the repository holds them, pass the content
+ * validation (each translation true to its English file), and show on the
+ * site a build makes, the Hindi on /hi/; an entry with a required field
+ * emptied must be refused with a message, its file untouched. The copy is
+ * deleted at the end, whatever happened.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import fs from "node:fs"
@@ -36,6 +39,11 @@ let pageErrors: string[] = []
 let consoleErrors: string[] = []
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(content, file), "utf8"))
+/** A saved file is laid out as the repository's: two-space JSON ending in a newline */
+const expectRepositoryLayout = (file: string) => {
+  const text = fs.readFileSync(path.join(content, file), "utf8")
+  expect([file, text]).toEqual([file, `${JSON.stringify(JSON.parse(text), null, 2)}\n`])
+}
 /** The file once it is whole: the backend writes in place, so a read may catch it half-written */
 const settledJson = (file: string) => {
   try {
@@ -88,9 +96,14 @@ afterAll(async () => {
   fs.rmSync(project, { recursive: true, force: true })
 })
 
-/** /admin in a fresh page, logged in to the local backend */
-async function openCms(hash = ""): Promise<Page> {
+/**
+ * /admin in a fresh page, logged in to the local backend. Beside the editor
+ * is the preview, or with `pane: "i18n"` the second language's editor (what
+ * Decap shows until an editor picks the preview).
+ */
+async function openCms(hash = "", { pane = "preview" }: { pane?: "preview" | "i18n" } = {}): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  await page.addInitScript((choice) => localStorage.setItem("cms.right-pane", choice), pane)
   page.on("pageerror", (error) => pageErrors.push(`${hash || "/admin/"}: ${String(error)} ${error.stack ?? ""}`.trim()))
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(`${hash || "/admin/"}: ${message.text()}`)
@@ -118,6 +131,16 @@ async function previewInSiteLook(page: Page): Promise<void> {
   )
 }
 
+/** The editor's pane in a language ("hi"): its fields, and the preview in that language */
+async function writeIn(page: Page, code: string): Promise<void> {
+  await page
+    .getByRole("button", { name: /^writing in/i })
+    .first()
+    .click()
+  await page.getByRole("menuitem", { name: code, exact: true }).click()
+  await page.getByRole("button", { name: new RegExp(`^writing in ${code}$`, "i") }).waitFor({ timeout: 10_000 })
+}
+
 async function publish(page: Page): Promise<void> {
   await page.getByRole("button", { name: /^publish$/i }).click()
   await page.getByRole("menuitem", { name: "Publish now" }).click()
@@ -125,11 +148,16 @@ async function publish(page: Page): Promise<void> {
 
 describe("the CMS at /admin, on the local backend", () => {
   const heading = "Electricity From the Town's Own Refuse, Saved in the CMS"
+  const hindiHeading = "शहर के अपने कचरे से बिजली, सीएमएस में सहेजी गई"
   const step = {
     id: "cms-quality-check",
     title: "Quality Check Added in the CMS",
     description: "Each batch is weighed and sampled before it leaves the site.",
     icon: "drying.svg",
+  }
+  const hindiStep = {
+    title: "सीएमएस में जोड़ी गई गुणवत्ता जाँच",
+    description: "हर बैच साइट से निकलने से पहले तौला जाता है और उसका नमूना लिया जाता है।",
   }
   const picture = "cms-upload-test.jpg"
 
@@ -162,6 +190,7 @@ describe("the CMS at /admin, on the local backend", () => {
     pageErrors = []
     const name = "cms-gallery-upload.jpg"
     const item = { title: "Sorting Line at Dawn", alt: "Two workers sort plastic from a conveyor belt under floodlights" }
+    const hindiItem = { title: "भोर में छँटाई लाइन", alt: "फ्लडलाइट की रोशनी में दो कर्मचारी कन्वेयर बेल्ट से प्लास्टिक छाँटते हैं" }
     const upload = path.join(project, name)
     await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 90, b: 40 } } })
       .jpeg()
@@ -202,12 +231,27 @@ describe("the CMS at /admin, on the local backend", () => {
 
     await page.getByLabel("Title").last().fill(item.title)
     await page.getByLabel("Alt").last().fill(item.alt)
+    // a list is each language's own: the Hindi gallery gets the picture too, described in Hindi
+    await writeIn(page, "hi")
+    await page.getByRole("button", { name: "Add item" }).click()
+    await page
+      .getByRole("button", { name: /choose an image/i })
+      .last()
+      .click()
+    await page.getByText(name, { exact: true }).first().click()
+    await page.getByRole("button", { name: "Choose selected" }).click()
+    await page.getByLabel("Title").last().fill(hindiItem.title)
+    await page.getByLabel("Alt").last().fill(hindiItem.alt)
     await publish(page)
     await waitUntil(() => (settledJson("gallery/gallery.en.json").items ?? []).length === itemsBefore + 1 || undefined, 20_000, "gallery.json was not saved")
+    await waitUntil(() => (settledJson("gallery/gallery.hi.json").items ?? []).length === itemsBefore + 1 || undefined, 20_000, "gallery.hi.json was not saved")
     await waitUntil(() => fs.existsSync(path.join(content, "gallery", name)) || undefined, 20_000, "the uploaded picture did not reach content/gallery/")
     await page.close()
     expect(fs.readFileSync(path.join(content, "gallery", name))).toEqual(fs.readFileSync(upload))
     expect(readJson("gallery/gallery.en.json").items.at(-1)).toMatchObject({ image: name, ...item })
+    expect(readJson("gallery/gallery.hi.json").items.at(-1)).toMatchObject({ image: name, ...hindiItem })
+    expectRepositoryLayout("gallery/gallery.en.json")
+    expectRepositoryLayout("gallery/gallery.hi.json")
     // described, so the build no longer lists it among the pictures without an alt text
     const report = await validateContent(content)
     expect(report.errors).toEqual([])
@@ -236,7 +280,7 @@ describe("the CMS at /admin, on the local backend", () => {
     expect(consoleErrors).toEqual([])
   })
 
-  it("saves a hero heading, a gallery picture and a new how-it-works step into content/, which validate and show on the built site", async () => {
+  it("saves a hero heading in English and in Hindi, a gallery picture and a new how-it-works step into content/, which validate and show on the built site, the Hindi on /hi/", async () => {
     pageErrors = []
     consoleErrors = []
     // the collection list, for the reviewers' screenshot
@@ -255,16 +299,41 @@ describe("the CMS at /admin, on the local backend", () => {
     expect(fs.readFileSync(path.join(content, "gallery", picture))).toEqual(fs.readFileSync(upload))
     await page.close()
 
-    // the hero's main heading, with the site's own hero in the preview
+    // both languages side by side, as Decap opens an entry, for the reviewers' screenshot
+    const sideBySide = await openCms("#/collections/hero/entries/hero", { pane: "i18n" })
+    await sideBySide.getByRole("button", { name: /^writing in hi$/i }).waitFor({ timeout: 20_000 })
+    await expect(sideBySide.getByLabel("Main heading").first().inputValue()).resolves.toBe(readJson("hero/hero.en.json").slides[0].mainHeading)
+    // the Hindi form after the English one's slides
+    const englishSlides = readJson("hero/hero.en.json").slides.length as number
+    await expect(sideBySide.getByLabel("Main heading").nth(englishSlides).inputValue()).resolves.toBe(readJson("hero/hero.hi.json").slides[0].mainHeading)
+    await sideBySide.screenshot({ path: path.join(SCREENSHOTS, "hero-side-by-side-1440.png") })
+    await sideBySide.close()
+
+    // the hero's main heading, with the site's own hero in the preview, in English and then in Hindi
+    const heroHindiBefore = readJson("hero/hero.hi.json")
     const hero = await openCms("#/collections/hero/entries/hero")
     await hero.getByLabel("Main heading").first().fill(heading)
     const preview = hero.frameLocator("iframe").first()
     await preview.getByText(heading).first().waitFor({ timeout: 20_000 })
     await previewInSiteLook(hero)
     await hero.screenshot({ path: path.join(SCREENSHOTS, "hero-editor-1440.png") })
+    await writeIn(hero, "hi")
+    await hero.getByLabel("Main heading").first().fill(hindiHeading)
+    // the preview shows the Hindi entry, in Hindi
+    await preview.getByText(hindiHeading).first().waitFor({ timeout: 20_000 })
+    await expect(preview.locator(".cms-preview").first().getAttribute("lang")).resolves.toBe("hi-IN")
+    await hero.screenshot({ path: path.join(SCREENSHOTS, "hero-editor-hindi-1440.png") })
     await publish(hero)
-    await waitUntil(() => settledJson("hero/hero.en.json").slides?.[0].mainHeading === heading || undefined, 20_000, "hero.json was not saved")
+    await waitUntil(() => settledJson("hero/hero.en.json").slides?.[0].mainHeading === heading || undefined, 20_000, "hero.en.json was not saved")
+    await waitUntil(() => settledJson("hero/hero.hi.json").slides?.[0].mainHeading === hindiHeading || undefined, 20_000, "hero.hi.json was not saved")
     await hero.close()
+    // only the heading changed in Hindi, and both files are laid out as before
+    const heroHindi = readJson("hero/hero.hi.json")
+    heroHindiBefore.slides[0].mainHeading = hindiHeading
+    expect(heroHindi).toEqual(heroHindiBefore)
+    expect(Object.keys(heroHindi)).toEqual(Object.keys(heroHindiBefore))
+    expectRepositoryLayout("hero/hero.en.json")
+    expectRepositoryLayout("hero/hero.hi.json")
 
     // a new step in a solution's How it works, its icon picked from the solution's icons
     const solution = await openCms("#/collections/solutions/entries/waste-to-charcoal")
@@ -282,11 +351,28 @@ describe("the CMS at /admin, on the local backend", () => {
     await solution.frameLocator("iframe").first().getByText(step.title).waitFor({ timeout: 20_000 })
     await previewInSiteLook(solution)
     await solution.screenshot({ path: path.join(SCREENSHOTS, "solution-preview-1440.png") })
+    // the Hindi page gets the step too: its text in Hindi, its ID and icon as in English
+    await writeIn(solution, "hi")
+    await solution.getByRole("button", { name: "Add step" }).click()
+    await solution.getByLabel("ID").last().fill(step.id)
+    await solution.getByLabel("Title").last().fill(hindiStep.title)
+    await solution.getByLabel("Description").last().fill(hindiStep.description)
+    await solution
+      .getByRole("button", { name: /choose an image/i })
+      .last()
+      .click()
+    await solution.getByText(step.icon, { exact: true }).click()
+    await solution.getByRole("button", { name: "Choose selected" }).click()
+    await solution.frameLocator("iframe").first().getByText(hindiStep.title).waitFor({ timeout: 20_000 })
+    await solution.screenshot({ path: path.join(SCREENSHOTS, "solution-preview-hindi-1440.png") })
     await publish(solution)
     await waitUntil(
-      () => settledJson("solutions/waste-to-charcoal.en.json").howItWorks?.steps.length === stepsBefore + 1 || undefined,
+      () =>
+        (settledJson("solutions/waste-to-charcoal.en.json").howItWorks?.steps.length === stepsBefore + 1 &&
+          settledJson("solutions/waste-to-charcoal.hi.json").howItWorks?.steps.length === stepsBefore + 1) ||
+        undefined,
       20_000,
-      "the solution was not saved",
+      "the solution was not saved in both languages",
     )
     await solution.close()
 
@@ -294,6 +380,11 @@ describe("the CMS at /admin, on the local backend", () => {
     const saved = readJson("solutions/waste-to-charcoal.en.json")
     expect(saved.howItWorks.steps.at(-1)).toEqual({ ...step, icon: `icons/${step.icon}` })
     expect(saved.slug).toBe("waste-to-charcoal")
+    const savedHindi = readJson("solutions/waste-to-charcoal.hi.json")
+    expect(savedHindi.howItWorks.steps.at(-1)).toEqual({ id: step.id, ...hindiStep, icon: `icons/${step.icon}` })
+    expect(savedHindi.slug).toBe("waste-to-charcoal")
+    expectRepositoryLayout("solutions/waste-to-charcoal.en.json")
+    expectRepositoryLayout("solutions/waste-to-charcoal.hi.json")
     expect(readJson("hero/hero.en.json").slides[0].mainHeading).toBe(heading)
     const report = await validateContent(content)
     expect(report.errors).toEqual([])
@@ -312,8 +403,16 @@ describe("the CMS at /admin, on the local backend", () => {
     const home = fs.readFileSync(path.join(project, "public/index.html"), "utf8")
     expect(home).toContain(heading.replace(/'/g, "&#x27;"))
     expect(home).toContain(`alt="${readableName(picture.replace(/\.jpg$/, ""))}"`)
+    expect(home).not.toContain(hindiHeading)
     const charcoal = fs.readFileSync(path.join(project, "public/waste-to-charcoal/index.html"), "utf8")
     expect(charcoal).toContain(step.title)
     expect(charcoal).toContain(step.description)
+    // the Hindi edits on the Hindi pages
+    const hindiHome = fs.readFileSync(path.join(project, "public/hi/index.html"), "utf8")
+    expect(hindiHome).toContain(hindiHeading)
+    expect(hindiHome).not.toContain(heading.replace(/'/g, "&#x27;"))
+    const hindiCharcoal = fs.readFileSync(path.join(project, "public/hi/waste-to-charcoal/index.html"), "utf8")
+    expect(hindiCharcoal).toContain(hindiStep.title)
+    expect(hindiCharcoal).toContain(hindiStep.description)
   })
 })

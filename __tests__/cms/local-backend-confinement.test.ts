@@ -406,7 +406,16 @@ describe("the CMS local backend still does what the CMS asks", () => {
     expect(read.body.data).toBe(raw)
     const listed = await post({ action: "entriesByFolder", params: { branch: "main", folder: "content/solutions", extension: "json", depth: 1 } })
     expect(listed.status).toBe(200)
-    expect(Object.keys(listed.body)).toHaveLength(3)
+    // each solution in every language, as Decap's multiple_files i18n lists them
+    const names = (listed.body as unknown as { file: { path: string } }[]).map((entry) => entry.file.path).sort()
+    expect(names).toEqual(
+      fs
+        .readdirSync(path.join(root, "content/solutions"))
+        .filter((name) => name.endsWith(".json"))
+        .map((name) => `content/solutions/${name}`)
+        .sort(),
+    )
+    expect(names).toContain("content/solutions/waste-to-charcoal.hi.json")
   })
 
   it("creates a solution, with a picture in the folder its image field names", async () => {

@@ -11,7 +11,10 @@ import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers"
 import { getNullableType, isListType, isNonNullType, isObjectType, type GraphQLObjectType, type GraphQLOutputType } from "graphql"
 import { cmsBackendOrigins, cmsConfig, labelOf, productionBackend, type CmsField } from "../../src/cms/cms-config"
 import { contentTypes } from "../../src/content/folders"
+import { isShared } from "../../src/content/translations"
+import { LANGUAGES } from "../../src/lib/languages"
 import { configField, toFragmentData } from "../../src/cms/preview/data"
+import { jsonFormat } from "../../src/cms/preview/json-format"
 import { buildContentSchema, contentSchema, fileRule, modelSdl } from "../../src/content/schema"
 import { validateContent } from "../../src/content/validate-content"
 import { robotsTxt } from "../../src/build-time/postbuild/robots"
@@ -21,11 +24,16 @@ import { adminContentSecurityPolicy, pagesContentSecurityPolicy, siteHeaders } f
 const CONTENT = path.resolve("content")
 const config = cmsConfig(CONTENT)
 
-/** The fields of a collection's entries, from its one file or its folder */
-const entryFields = (name: string): CmsField[] => {
-  const collection = config.collections.find((candidate) => candidate.name === name)!
-  return collection.fields ?? collection.files![0]!.fields
-}
+/** The fields of a collection's entries */
+const entryFields = (name: string): CmsField[] => config.collections.find((candidate) => candidate.name === name)!.fields!
+
+/** Every field of a collection's entries, nested ones too, with where it is */
+const everyField = (fields: CmsField[], at: string): { where: string; field: CmsField }[] =>
+  fields.flatMap((field) => [
+    { where: `${at}.${field.name}`, field },
+    ...everyField(field.fields ?? [], `${at}.${field.name}`),
+    ...(field.field ? [{ where: `${at}.${field.name}[]`, field: field.field }] : []),
+  ])
 
 /** Walks a type's fields beside the CMS fields made from them; `at` names the place for messages */
 function expectMatches(type: GraphQLObjectType, fields: CmsField[], at: string): number {
@@ -83,9 +91,9 @@ describe("the CMS configuration, made from the content model", () => {
     )
     const slides = cmsConfig(CONTENT, { model: buildContentSchema(sdl) })
       .collections.find((collection) => collection.name === "hero")!
-      .files![0]!.fields.find((field) => field.name === "slides")!
+      .fields!.find((field) => field.name === "slides")!
     expect(slides.fields!.slice(0, 2)).toEqual([
-      { name: "footnote", label: "Footnote", hint: "Small print under the button", required: true, widget: "text" },
+      { name: "footnote", label: "Footnote", hint: "Small print under the button", required: true, widget: "text", i18n: true },
       {
         name: "badge",
         label: "Badge",
@@ -95,6 +103,7 @@ describe("the CMS configuration, made from the content model", () => {
         media_folder: "badges",
         public_folder: "badges",
         choose_url: false,
+        i18n: "duplicate",
       },
     ])
   })
@@ -112,9 +121,9 @@ describe("the CMS configuration, made from the content model", () => {
     expect(slides.fields!.find((field) => field.name === "videoWebm")).toMatchObject({ widget: "file", required: false })
   })
 
-  it("edits each folder's JSON file, and the solutions one file per page, named by slug", () => {
+  it("edits each folder's one entry, which editors can neither add to nor delete, and the solutions one entry per page, named by slug", () => {
     const hero = config.collections.find((collection) => collection.name === "hero")!
-    expect(hero.files).toEqual([expect.objectContaining({ file: "content/hero/hero.en.json" })])
+    expect(hero).toMatchObject({ folder: "content/hero", create: false, delete: false, extension: "json", format: "json", summary: "Hero" })
     const solutions = config.collections.find((collection) => collection.name === "solutions")!
     expect(solutions).toMatchObject({
       folder: "content/solutions",
@@ -124,7 +133,65 @@ describe("the CMS configuration, made from the content model", () => {
       slug: "{{fields.slug}}",
       identifier_field: "title",
     })
-    for (const collection of config.collections.filter((candidate) => candidate.files)) expect(fs.existsSync(collection.files![0]!.file)).toBe(true)
+    expect(solutions.delete).toBeUndefined()
+    // Decap allows only single_file i18n in a file collection: every collection is a folder
+    expect(config.collections.filter((collection) => collection.files || !collection.folder)).toEqual([])
+    for (const collection of config.collections.filter((candidate) => candidate.create === false)) {
+      const entry = `${collection.folder}/${collection.name}.en.json`
+      expect([entry, fs.existsSync(entry)]).toEqual([entry, true])
+    }
+  })
+
+  it("edits every language side by side, each in its own file as the site reads them (about.en.json, about.hi.json)", () => {
+    expect(config.i18n).toEqual({ structure: "multiple_files", locales: LANGUAGES.map((language) => language.code), default_locale: "en" })
+    expect(config.i18n.locales[0]).toBe(config.i18n.default_locale)
+    for (const collection of config.collections) {
+      expect([collection.name, collection.i18n]).toEqual([collection.name, true])
+      // every entry Decap would list is there in every language: <name>.<code>.json
+      const names = fs.readdirSync(collection.folder!).filter((name) => name.endsWith(".json"))
+      const entries = new Set(names.map((name) => name.replace(/\.[^.]+\.json$/, "")))
+      for (const entry of entries)
+        for (const code of config.i18n.locales) expect([collection.name, names.includes(`${entry}.${code}.json`)]).toEqual([`${collection.name}`, true])
+    }
+  })
+
+  it("locks shared values to the English one (numbers, switches, files, @shared text) and translates every other text", () => {
+    let shared = 0
+    let translated = 0
+    for (const { folder, type } of contentTypes(CONTENT)) {
+      const walk = (owner: GraphQLObjectType, fields: CmsField[], at: string) => {
+        for (const field of Object.values(owner.getFields()).filter((candidate) => candidate.name !== "id" || !owner.getInterfaces().length)) {
+          const cms = fields.find((candidate) => candidate.name === field.name)!
+          const where = `${at}.${field.name}`
+          const expected = isShared(field) ? "duplicate" : true
+          // a list or a group is each language's own (Decap takes no "duplicate" there); its items and fields say what they are
+          const own = cms.widget === "list" || cms.widget === "object"
+          expect([where, cms.i18n]).toEqual([where, own ? true : expected])
+          if (cms.field) expect([`${where}[]`, cms.field.i18n]).toEqual([`${where}[]`, expected])
+          if (expected === "duplicate") shared += 1
+          else translated += 1
+          let base = getNullableType(field.type)
+          while (isListType(base)) base = getNullableType(base.ofType)
+          if (isObjectType(base) && base.name !== "File") walk(base, cms.fields!, where)
+        }
+      }
+      walk(type, entryFields(folder), folder)
+    }
+    expect(shared).toBeGreaterThan(20)
+    expect(translated).toBeGreaterThan(100)
+    // by kind: a number, a switch, a file and an @shared text are shared; a plain text is translated
+    const all = config.collections.flatMap((collection) => everyField(collection.fields!, collection.name))
+    for (const kind of ["number", "boolean", "image", "file"] as const) {
+      const ofKind = all.filter(({ field }) => field.widget === kind)
+      expect([kind, ofKind.length > 0]).toEqual([kind, true])
+      expect(ofKind.filter(({ field }) => field.i18n !== "duplicate").map(({ where }) => where)).toEqual([])
+    }
+    expect(all.find(({ where }) => where === "solutions.slug")!.field.i18n).toBe("duplicate")
+    expect(all.find(({ where }) => where === "hero.slides.mainHeading")!.field.i18n).toBe(true)
+    expect(all.filter(({ field }) => field.i18n === undefined).map(({ where }) => where)).toEqual([])
+    // Decap's schema: a list or a group takes only true or false
+    expect(all.filter(({ field }) => (field.widget === "list" || field.widget === "object") && field.i18n !== true).map(({ where }) => where)).toEqual([])
+    expect(all.find(({ where }) => where === "estimate.streams.machines[]")?.field.i18n).toBe("duplicate")
   })
 
   it("puts uploads where editors put files by hand: beside the JSON, in the solutions' images/ and icons/, and library uploads into the gallery", () => {
@@ -182,6 +249,19 @@ describe("the CMS's previews", () => {
   })
 })
 
+describe("the CMS's saves", () => {
+  it("write a content file as the repository holds it: two-space JSON ending in a newline, fields in their order", () => {
+    const files = fs.readdirSync(CONTENT, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".json"))
+    expect(files.length).toBeGreaterThan(30)
+    for (const name of files) {
+      const text = fs.readFileSync(path.join(CONTENT, name), "utf8")
+      // a number written 10.0 by hand is 10 once saved, the same number
+      const expected = text.replace(/(": -?\d+)\.0(?=,?\n)/g, "$1")
+      expect([name, jsonFormat.toFile(jsonFormat.fromFile(text))]).toEqual([name, expected])
+    }
+  })
+})
+
 describe("/admin apart from the public site", () => {
   const match = createHeadersMatcher(siteHeaders(), "")
   const headers = (pathname: string) => Object.fromEntries(match(pathname, []).map(({ key, value }) => [key, value]))
@@ -223,8 +303,11 @@ describe("/admin apart from the public site", () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), "cms-slug-"))
     try {
       fs.cpSync(CONTENT, copy, { recursive: true })
-      const file = path.join(copy, "solutions/waste-to-charcoal.en.json")
-      fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, "utf8")), slug: "admin" }))
+      // the slug is shared: the same in every language
+      for (const language of LANGUAGES) {
+        const file = path.join(copy, `solutions/waste-to-charcoal.${language.code}.json`)
+        fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, "utf8")), slug: "admin" }))
+      }
       const { errors } = await validateContent(copy)
       expect(errors).toEqual([expect.stringContaining(`"slug" is "admin", an address the site uses for something else`)])
     } finally {

@@ -4,9 +4,22 @@
  * field added to the SDL appears in the CMS with no second edit, with its
  * description as the hint and its `!` as "required".
  *
- * - Each `*Json` type is a collection named after its folder of content/;
- *   a type with @entryPerFile (solutions) is a folder collection, one entry
- *   per JSON file, and the others edit their folder's one JSON file.
+ * - Each `*Json` type is a folder collection named after its folder of
+ *   content/; a type with @entryPerFile (solutions) has one entry per page,
+ *   the others one entry (their folder's file), which editors can neither
+ *   add to nor delete.
+ * - Every language of src/lib/languages.ts side by side (Decap's i18n):
+ *   an entry is <name>.<code>.json per language (about.en.json,
+ *   about.hi.json), Decap's `multiple_files` structure. Decap allows only
+ *   `single_file` (every language in one file) in a file collection, hence
+ *   folder collections for the one-file folders too. A shared field (a
+ *   number, a switch, a file, an @shared text: src/content/translations.ts
+ *   isShared, the rule the build checks) is `i18n: duplicate`, copied from
+ *   English and locked in the other languages; every other field is
+ *   translated (`i18n: true`). Decap takes no `duplicate` on a list or a
+ *   group (each language has its own), and locks and copies shared fields
+ *   at the top and in groups, not inside list items; there the build's
+ *   translation check holds the figure.
  * - String → a one-line box, or a text area with @multiline; Int → a number;
  *   Boolean → a switch; an object type → a group of its fields; a list → a
  *   list of those.
@@ -17,8 +30,6 @@
  * - The media library's own folder is that of the @dropIn type (the
  *   gallery): a picture uploaded there joins the gallery with no JSON edit.
  */
-import fs from "node:fs"
-import path from "node:path"
 import {
   getDirectiveValues,
   getNullableType,
@@ -32,6 +43,8 @@ import {
 } from "graphql"
 import { contentSchema, fileRule } from "../content/schema"
 import { contentTypes, dropInFolder } from "../content/folders"
+import { isShared } from "../content/translations"
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../lib/languages"
 
 /** A Decap field (the options used here; https://decapcms.org/docs/widgets/) */
 export interface CmsField {
@@ -40,6 +53,8 @@ export interface CmsField {
   widget: "string" | "text" | "number" | "boolean" | "image" | "file" | "object" | "list"
   hint?: string
   required: boolean
+  /** Translated per language (true), or one value copied from the default language ("duplicate") */
+  i18n?: true | "duplicate"
   value_type?: "int" | "float"
   fields?: CmsField[]
   field?: CmsField
@@ -62,10 +77,13 @@ export interface CmsCollection {
   name: string
   label: string
   description?: string
-  /** What the collection edits: its folder (one entry per file) or its one file */
+  /** What the collection edits: its folder (one entry per file, in every language) or its one file */
   folder?: string
   files?: CmsFile[]
+  /** Every language side by side, as the configuration's `i18n` says */
+  i18n?: true
   create?: boolean
+  delete?: boolean
   extension?: "json"
   format: "json"
   identifier_field?: string
@@ -80,6 +98,14 @@ export type CmsBackend =
   | { name: "gitea"; repo: string; branch: string; base_url: string; api_root: string; app_id: string }
   | { name: "proxy"; proxy_url: string; branch?: string }
 
+/** The languages the CMS edits side by side (https://decapcms.org/docs/i18n/) */
+export interface CmsI18n {
+  /** <folder>/<name>.<code>.json: content/about/about.hi.json */
+  structure: "multiple_files"
+  locales: string[]
+  default_locale: string
+}
+
 export interface CmsConfig {
   backend: CmsBackend
   local_backend?: boolean | { url: string; allowed_hosts?: string[] }
@@ -88,8 +114,16 @@ export interface CmsConfig {
   public_folder: string
   site_url?: string
   omit_empty_optional_fields: true
+  i18n: CmsI18n
   collections: CmsCollection[]
 }
+
+/** Every language of src/lib/languages.ts, English first: the CMS's editing language is the content's own */
+export const cmsI18n = (): CmsI18n => ({
+  structure: "multiple_files",
+  locales: [DEFAULT_LANGUAGE.code, ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => language.code)],
+  default_locale: DEFAULT_LANGUAGE.code,
+})
 
 /** "mainHeading" → "Main heading", "why-choose-us" → "Why choose us", "id" → "ID" */
 export function labelOf(name: string): string {
@@ -112,13 +146,17 @@ function directive(model: GraphQLSchema, name: string, node: Parameters<typeof g
 
 /** One field of the model as a CMS widget */
 export function cmsField(model: GraphQLSchema, owner: GraphQLObjectType, field: GraphQLField<unknown, unknown>): CmsField {
-  return widgetFor(model, field.type, {
+  const widget = widgetFor(model, field.type, {
     name: field.name,
     label: labelOf(field.name),
     hint: field.description ?? undefined,
     multiline: Boolean(directive(model, "multiline", field.astNode ?? undefined)),
     file: fileRule(`${owner.name}.${field.name}`, model),
   })
+  const i18n = isShared(field) ? "duplicate" : true
+  // Decap takes only true or false on a list or a group: each language has its own, and its items or fields say what they are
+  if (widget.widget === "list" || widget.widget === "object") return { ...widget, i18n: true, ...(widget.field ? { field: { ...widget.field, i18n } } : {}) }
+  return { ...widget, i18n }
 }
 
 interface FieldFacts {
@@ -180,37 +218,26 @@ export function objectFields(model: GraphQLSchema, type: GraphQLObjectType): Cms
     .map((field) => cmsField(model, type, field))
 }
 
-/** The folder's one JSON file (or the name it would have), relative to the project */
-function singleFile(contentDir: string, folder: string): string {
-  const json = fs
-    .readdirSync(path.join(contentDir, folder))
-    .filter((name) => name.endsWith(".json"))
-    .sort()
-  return `content/${folder}/${json.includes(`${folder}.json`) ? `${folder}.json` : (json[0] ?? `${folder}.json`)}`
-}
-
 export function cmsCollections(contentDir: string, model: GraphQLSchema = contentSchema()): CmsCollection[] {
   return contentTypes(contentDir, model).map(({ folder, type }) => {
     const label = labelOf(folder)
     const fields = objectFields(model, type)
     const described = type.description ? { description: type.description.replace(/\s+/g, " ").trim() } : {}
+    const names = fields.map((field) => field.name)
+    const common = { name: folder, label, ...described, folder: `content/${folder}`, i18n: true as const, extension: "json" as const, format: "json" as const }
     if (type.astNode?.directives?.some((use) => use.name.value === "entryPerFile")) {
-      const names = fields.map((field) => field.name)
       return {
-        name: folder,
-        label,
-        ...described,
-        folder: `content/${folder}`,
+        ...common,
         create: true,
-        extension: "json",
-        format: "json",
         identifier_field: names.includes("title") ? "title" : names[0]!,
         ...(names.includes("slug") ? { slug: "{{fields.slug}}" } : {}),
         ...(names.includes("order") ? { sortable_fields: ["order", "title"].filter((name) => names.includes(name)) } : {}),
         fields,
       }
     }
-    return { name: folder, label, ...described, format: "json", files: [{ name: folder, label, file: singleFile(contentDir, folder), fields }] }
+    // one entry, content/<folder>/<folder>.<code>.json: listed under the collection's name, never added to or deleted
+    const text = fields.filter((field) => field.widget === "string").map((field) => field.name)
+    return { ...common, create: false, delete: false, identifier_field: text.includes("title") ? "title" : (text[0] ?? names[0]!), summary: label, fields }
   })
 }
 
@@ -297,6 +324,7 @@ export function cmsConfig(
     public_folder: "",
     ...(siteUrl ? { site_url: siteUrl } : {}),
     omit_empty_optional_fields: true,
+    i18n: cmsI18n(),
     collections: cmsCollections(contentDir, model),
   }
 }

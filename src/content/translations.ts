@@ -102,8 +102,12 @@ const quote = (value: unknown): string => {
 
 const hasDirective = (field: GraphQLField<unknown, unknown>, name: string) => Boolean(field.astNode?.directives?.some((directive) => directive.name.value === name))
 
-/** Shared by every language: a file field, an @shared text, or any scalar but text (a number, true/false) */
-function isShared(field: GraphQLField<unknown, unknown>): boolean {
+/**
+ * Shared by every language: a file field, an @shared text, or any scalar but
+ * text (a number, true/false). The CMS reads the same rule (src/cms/cms-config.ts:
+ * `i18n: duplicate`), so the editor and the build agree on what a translator may change.
+ */
+export function isShared(field: GraphQLField<unknown, unknown>): boolean {
   if (hasDirective(field, "fileByRelativePath") || hasDirective(field, "shared")) return true
   let base = getNullableType(field.type)
   while (isListType(base)) base = getNullableType(base.ofType)

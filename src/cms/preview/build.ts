@@ -2,12 +2,13 @@
  * Bundles the preview templates (index.tsx) with esbuild: the site's
  * sections, the site's React 18 and the site's stylesheets, into one script
  * and one stylesheet for /admin. "gatsby" becomes gatsby-stand-in.tsx; the
- * labels come from content/site/site.en.json.
+ * labels come from content/site/site.<code>.json, in every language.
  */
 import { createHash } from "node:crypto"
 import { existsSync, promises as fs } from "node:fs"
 import path from "node:path"
 import { build, version as esbuildVersion, type BuildOptions } from "esbuild"
+import { LANGUAGES } from "../../lib/languages"
 
 export const PREVIEW_SCRIPT = "cms-preview.js"
 export const PREVIEW_STYLESHEET = "cms-preview.css"
@@ -52,11 +53,18 @@ async function cached(key: string, cacheFile: string): Promise<Preview | undefin
 }
 
 export async function buildPreview(contentDir = path.resolve("content"), cacheFile = PREVIEW_CACHE): Promise<Preview> {
-  const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", "site.en.json"), "utf8")) as {
-    hero: unknown
-    breadcrumbLabel: string
-    breadcrumbHome: string
-  }
+  const labels = Object.fromEntries(
+    await Promise.all(
+      LANGUAGES.map(async ({ code }) => {
+        const site = JSON.parse(await fs.readFile(path.join(contentDir, "site", `site.${code}.json`), "utf8")) as {
+          hero: unknown
+          breadcrumbLabel: string
+          breadcrumbHome: string
+        }
+        return [code, { hero: site.hero, breadcrumbLabel: site.breadcrumbLabel, breadcrumbHome: site.breadcrumbHome }] as const
+      }),
+    ),
+  )
   const options: BuildOptions = {
     entryPoints: [path.join(HERE, "index.tsx")],
     bundle: true,
@@ -72,7 +80,7 @@ export async function buildPreview(contentDir = path.resolve("content"), cacheFi
     loader: { ".woff2": "dataurl", ".woff": "dataurl", ".svg": "dataurl", ".gif": "dataurl", ".png": "dataurl" },
     define: {
       "process.env.NODE_ENV": '"production"',
-      SITE_LABELS: JSON.stringify({ hero: site.hero, breadcrumbLabel: site.breadcrumbLabel, breadcrumbHome: site.breadcrumbHome }),
+      SITE_LABELS: JSON.stringify(labels),
     },
     logLevel: "silent",
   }

@@ -4,7 +4,10 @@
  * the site while an editor types. Decap renders previews with its own React;
  * each template here is a Decap component that renders the site's sections
  * with the site's React 18 into its own element (createRoot), so the two
- * never meet. Bundled by build.ts, loaded by /admin after Decap.
+ * never meet. An entry previews in the language the editor writes in (the
+ * left pane's): its text, the site's labels in that language, and its
+ * `lang`. Bundled by build.ts, loaded by /admin after Decap, which also
+ * takes the content files' JSON layout from here (json-format.ts).
  */
 import * as React from "react"
 import { createRoot, type Root } from "react-dom/client"
@@ -14,29 +17,45 @@ import { PageBanner } from "../../components/blocks/PageBanner"
 import { ProductList } from "../../components/blocks/ProductList"
 import { ServiceIndustry } from "../../components/blocks/ServiceIndustry"
 import { SolutionIntro } from "../../components/blocks/SolutionIntro"
+import { LanguageContext } from "../../hooks/use-language"
+import { DEFAULT_LANGUAGE, languageByCode } from "../../lib/languages"
 import { toFragmentData, type AssetUrl, type FieldConfig } from "./data"
+import { jsonFormat } from "./json-format"
 import "../../styles/tokens.css"
 import "../../styles/base.css"
 import "../../styles/shared.css"
 import "./preview.css"
 
-/** The labels the sections take from content/site/site.en.json, read when the preview is built */
-declare const SITE_LABELS: { hero: Queries.HeroLabelsFragment; breadcrumbLabel: string; breadcrumbHome: string }
+/** The labels the sections take from content/site/site.<code>.json */
+export interface SiteLabels {
+  hero: Queries.HeroLabelsFragment
+  breadcrumbLabel: string
+  breadcrumbHome: string
+}
+
+/** Each language's labels by its code, read when the preview is built */
+declare const SITE_LABELS: Record<string, SiteLabels>
 
 interface DecapPreviewProps {
   entry: { get(key: "data"): { toJS(): Record<string, unknown> } }
   fields: Iterable<FieldConfig>
   getAsset: (path: string, field: FieldConfig) => { toString(): string }
+  /** The language the editor writes in (Decap's left pane), whose text the entry holds */
+  locale?: string
 }
 
 interface DecapGlobals {
-  CMS: { registerPreviewTemplate(name: string, component: unknown): void; registerPreviewStyle(url: string): void }
+  CMS: {
+    registerPreviewTemplate(name: string, component: unknown): void
+    registerPreviewStyle(url: string): void
+    registerCustomFormat(name: string, extension: string, format: typeof jsonFormat): void
+  }
   createClass: (spec: Record<string, unknown>) => unknown
   h: (type: string, props: Record<string, unknown>) => unknown
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each template takes its own section's fragment; Decap hands over untyped entry data
-type Render = (data: any) => React.ReactElement
+type Render = (data: any, labels: SiteLabels) => React.ReactElement
 
 /**
  * An entry being written may lack what a section needs (a new step without
@@ -82,9 +101,13 @@ function sitePreview(render: Render, { createClass, h }: DecapGlobals): unknown 
       this.root ??= createRoot(this.element)
       const assetUrl: AssetUrl = (value, field) => String(this.props.getAsset(value, field))
       const data = toFragmentData(this.props.entry.get("data").toJS(), this.props.fields, assetUrl)
+      const language = languageByCode(this.props.locale ?? DEFAULT_LANGUAGE.code)
+      this.element.lang = language.tag
       this.root.render(
         <React.StrictMode>
-          <PreviewBoundary data={data}>{render(data)}</PreviewBoundary>
+          <LanguageContext.Provider value={language.code}>
+            <PreviewBoundary data={data}>{render(data, SITE_LABELS[language.code] ?? SITE_LABELS[DEFAULT_LANGUAGE.code]!)}</PreviewBoundary>
+          </LanguageContext.Provider>
         </React.StrictMode>,
       )
     },
@@ -103,12 +126,12 @@ interface PreviewInstance {
 
 /** Each template's name is a collection of src/cms/cms-config.ts: its folder's name */
 export const TEMPLATES: Record<string, Render> = {
-  hero: (data: Queries.HeroCarouselFragment) => <HeroCarousel data={data} labels={SITE_LABELS.hero} />,
+  hero: (data: Queries.HeroCarouselFragment, labels) => <HeroCarousel data={data} labels={labels.hero} />,
   services: (data: Queries.ServiceIndustryFragment) => <ServiceIndustry data={data} />,
   products: (data: Queries.ProductListFragment) => <ProductList data={data} />,
-  solutions: (data: Queries.SolutionIntroFragment & { title: string; breadcrumb: string; howItWorks: Queries.HowItWorksFragment }) => (
+  solutions: (data: Queries.SolutionIntroFragment & { title: string; breadcrumb: string; howItWorks: Queries.HowItWorksFragment }, labels) => (
     <main>
-      <PageBanner title={data.title} breadcrumb={data.breadcrumb} breadcrumbLabel={SITE_LABELS.breadcrumbLabel} homeLabel={SITE_LABELS.breadcrumbHome} />
+      <PageBanner title={data.title} breadcrumb={data.breadcrumb} breadcrumbLabel={labels.breadcrumbLabel} homeLabel={labels.breadcrumbHome} />
       <SolutionIntro data={data} />
       <HowItWorks data={data.howItWorks} />
     </main>
@@ -120,6 +143,7 @@ if (decap.CMS && decap.createClass && decap.h) {
   const globals = decap as DecapGlobals
   const stylesheet = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src.replace(/\.js(\?.*)?$/, ".css") : "cms-preview.css"
   globals.CMS.registerPreviewStyle(stylesheet)
+  globals.CMS.registerCustomFormat("json", "json", jsonFormat)
   for (const [name, render] of Object.entries(TEMPLATES)) globals.CMS.registerPreviewTemplate(name, sitePreview(render, globals))
 } else {
   console.error("The CMS preview templates need Decap CMS (decap-cms.js) loaded first.")
