@@ -13,6 +13,7 @@ import { useAvifEffort } from "./src/images/avif-effort"
 import { gallerySources } from "./src/content/gallery-sources"
 import { GALLERY_LARGEST, prepareRenditions, RENDITIONS_DIR } from "./src/images/renditions"
 import { runPostbuild } from "./src/build-time/postbuild"
+import { FORMS_CONTENT_MODULE, writeFormsContentModule } from "./src/build-time/forms-content"
 
 export { onCreateWebpackConfig } from "./src/webpack/webpack-config"
 
@@ -55,6 +56,8 @@ async function prepareGallery(reporter: Reporter): Promise<void> {
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
   // gatsby-source-filesystem needs the working copies' folder even when the content has problems
   await fs.mkdir(path.resolve(RENDITIONS_DIR), { recursive: true })
+  // the forms' functions import every language's content: a language added to src/lib/languages.ts joins them here
+  if (writeFormsContentModule(process.cwd())) reporter.info(`${FORMS_CONTENT_MODULE} written for the languages of src/lib/languages.ts`)
   if (await reportContent(reporter)) await prepareGallery(reporter)
 }
 
