@@ -2,9 +2,11 @@
  * Proves the tests read the content instead of pinning the sample: copies the
  * project's tracked files into a temporary folder, gives the copy different
  * content (new copy in several places, one gallery picture more, a fourth
- * solution, and photos as cameras and phones make them: other-content-photos.ts),
- * builds it, checks the photos as built, and runs the unit and build tests and
- * the page-chrome browser test there. They must pass as they do on the sample
+ * solution, photos as cameras and phones make them: other-content-photos.ts,
+ * and a third language added by content and one line of configuration:
+ * third-language.ts), builds it, checks the photos and the third language's
+ * pages as built, and runs the unit and build tests and the page-chrome
+ * browser test there. They must pass as they do on the sample
  * content.
  *
  * The project's own public/, .cache/ and node_modules are never written: the
@@ -19,7 +21,9 @@ import os from "node:os"
 import path from "node:path"
 import sharp from "sharp"
 import { copyTrackedFiles, linkNodeModules } from "../support/project-copy"
+import { LANGUAGES } from "../../src/lib/languages"
 import { addOddPhotos, checkOddPhotos } from "./other-content-photos"
+import { addPseudoLanguage, checkPseudoLanguage } from "./third-language"
 
 const keep = process.argv.includes("--keep")
 const withBrowser = !process.argv.includes("--no-browser")
@@ -56,19 +60,22 @@ async function otherContent(content: string): Promise<string[]> {
   changes.push("hero: the first slide's heading")
 
   let renamed = ""
-  editJson(content, "products/products.en.json", (products) => {
-    const [first] = products.items as Json[]
-    renamed = first!.title as string
-    first!.title = "Inclined Feed Conveyor"
-  })
-  // the estimator names the machines each line uses: the validation asks for the new name there too
-  editJson(content, "estimate/estimate.en.json", (estimate) => {
-    // a solution's line, and a stream's own line where it has one (hospital waste)
-    for (const line of [...(estimate.solutions as { machines: string[] }[]), ...(estimate.streams as { machines?: string[] }[])]) {
-      if (line.machines) line.machines = line.machines.map((machine) => (machine === renamed ? "Inclined Feed Conveyor" : machine))
-    }
-  })
-  changes.push("products: the first machine's name (and where the estimator names it)")
+  // a machine's name is shared by every language (as the CMS writes it): each language's file gets it
+  for (const language of LANGUAGES) {
+    editJson(content, `products/products.${language.code}.json`, (products) => {
+      const [first] = products.items as Json[]
+      renamed = first!.title as string
+      first!.title = "Inclined Feed Conveyor"
+    })
+    // the estimator names the machines each line uses: the validation asks for the new name there too
+    editJson(content, `estimate/estimate.${language.code}.json`, (estimate) => {
+      // a solution's line, and a stream's own line where it has one (hospital waste)
+      for (const line of [...(estimate.solutions as { machines: string[] }[]), ...(estimate.streams as { machines?: string[] }[])]) {
+        if (line.machines) line.machines = line.machines.map((machine) => (machine === renamed ? "Inclined Feed Conveyor" : machine))
+      }
+    })
+  }
+  changes.push("products: the first machine's name (and where the estimator names it), in every language")
 
   editJson(content, "services/services.en.json", (services) => {
     const [first] = services.cards as Json[]
@@ -94,7 +101,7 @@ async function otherContent(content: string): Promise<string[]> {
   expectations.push(...photos.expectations)
 
   const solutions = path.join(content, "solutions")
-  const base = JSON.parse(fs.readFileSync(path.join(solutions, "waste-to-electricity.json"), "utf8")) as Json
+  const base = JSON.parse(fs.readFileSync(path.join(solutions, "waste-to-electricity.en.json"), "utf8")) as Json
   const howItWorks = base.howItWorks as { steps: Json[] } & Json
   const fourth: Json = {
     ...base,
@@ -124,8 +131,42 @@ async function otherContent(content: string): Promise<string[]> {
       })),
     },
   }
-  fs.writeFileSync(path.join(solutions, "waste-to-heat.json"), `${JSON.stringify(fourth, null, 2)}\n`)
-  changes.push("solutions: a fourth solution, /waste-to-heat (order 4)")
+  fs.writeFileSync(path.join(solutions, "waste-to-heat.en.json"), `${JSON.stringify(fourth, null, 2)}\n`)
+  // and its Hindi text: the build refuses a solution without it
+  const hindiBase = JSON.parse(fs.readFileSync(path.join(solutions, "waste-to-electricity.hi.json"), "utf8")) as Json
+  const hindiSteps = (hindiBase.howItWorks as { steps: Json[] }).steps
+  const hindi: Json = {
+    ...hindiBase,
+    slug: fourth.slug,
+    order: fourth.order,
+    title: "अपशिष्ट से ऊष्मा",
+    breadcrumb: "अपशिष्ट से ऊष्मा",
+    description: "छँटे हुए ज्वलनशील अपशिष्ट से डिस्ट्रिक्ट हीटिंग नेटवर्क और पास के प्लांटों के लिए गर्म पानी और प्रोसेस भाप बनाइए।",
+    summary: "ज्वलनशील अपशिष्ट किसी हीटिंग नेटवर्क या पड़ोसी प्लांट के लिए ऊष्मा बनता है।",
+    intro: {
+      ...(hindiBase.intro as Json),
+      eyebrow: "अपशिष्ट से ऊष्मा",
+      title: "जहाँ ज़रूरत है, वहाँ ऊष्मा",
+      paragraphs: [
+        "हर साइट को बिजली नहीं चाहिए: बहुतों को स्थिर ऊष्मा चाहिए। यह मार्ग तैयार ईंधन को एक बॉयलर तक पहुँचाता है जो हीटिंग नेटवर्क को ऊष्मा देता है।",
+        "बॉयलर 95–110 °C पर चलता है, और ईंधन की ऊर्जा के लगभग 4 में से 3 भाग नेटवर्क तक ऊष्मा के रूप में पहुँचते हैं।",
+      ],
+    },
+    howItWorks: {
+      ...(hindiBase.howItWorks as Json),
+      title: "अपशिष्ट से ऊष्मा तक",
+      intro: "तीन चरण तैयार ईंधन को हीटिंग नेटवर्क तक ले जाते हैं।",
+      steps: howItWorks.steps.map((step, index) => ({
+        ...hindiSteps[index],
+        id: `heat-step-${index + 1}`,
+        icon: step.icon,
+        title: ["ईंधन की तैयारी", "बॉयलर में दहन", "ऊष्मा की आपूर्ति"][index] ?? `चरण ${index + 1}`,
+        description: ["ईंधन को छाना और सुखाया जाता है।", "ईंधन ग्रेट बॉयलर में जलता है।", "हीट एक्सचेंजर से ऊष्मा नेटवर्क को दी जाती है।"][index] ?? `चरण ${index + 1}`,
+      })),
+    },
+  }
+  fs.writeFileSync(path.join(solutions, "waste-to-heat.hi.json"), `${JSON.stringify(hindi, null, 2)}\n`)
+  changes.push("solutions: a fourth solution, /waste-to-heat and /hi/waste-to-heat (order 4)")
   return changes
 }
 
@@ -159,6 +200,18 @@ async function checkPhotos(dir: string, steps: Step[]): Promise<boolean> {
   return ok
 }
 
+/** The third language's pages, as built (third-language.ts) */
+function checkThirdLanguage(dir: string, steps: Step[]): boolean {
+  console.log("\n── a third language added by content and configuration: its pages as built")
+  const started = process.hrtime.bigint()
+  const { problems, summary } = checkPseudoLanguage(dir)
+  problems.forEach((problem) => console.error(`  ${problem}`))
+  const ok = problems.length === 0
+  steps.push({ name: "third language", seconds: seconds(started), ok })
+  console.log(`── third language: ${ok ? "passed" : "FAILED"} (${summary}${ok ? "" : `, ${problems.length} problems`})`)
+  return ok
+}
+
 async function main(): Promise<number> {
   const started = process.hrtime.bigint()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "other-content-"))
@@ -173,12 +226,15 @@ async function main(): Promise<number> {
     const files = copyTrackedFiles(dir)
     linkNodeModules(dir)
     const changes = await otherContent(path.join(dir, "content"))
+    // a third language, added as docs/languages.md says: its content and one line of src/lib/languages.ts
+    changes.push(addPseudoLanguage(dir))
     console.log(`Copied ${files} tracked files to ${dir}; its content differs from the project's in:\n${changes.map((change) => `  - ${change}`).join("\n")}`)
 
     const jest = path.join(dir, "node_modules/jest/bin/jest.js")
     const ok =
       run("gatsby build", [path.join(dir, "node_modules/gatsby/cli.js"), "build"], dir, LIMITS.build, steps) &&
       (await checkPhotos(dir, steps)) &&
+      checkThirdLanguage(dir, steps) &&
       run("unit and build tests", [jest, "--ci", "--selectProjects", "unit", "build"], dir, LIMITS.jest, steps) &&
       (!withBrowser ||
         run(
