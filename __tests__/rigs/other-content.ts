@@ -144,7 +144,6 @@ async function otherContent(content: string): Promise<string[]> {
     description: "छँटे हुए ज्वलनशील अपशिष्ट से डिस्ट्रिक्ट हीटिंग नेटवर्क और पास के प्लांटों के लिए गर्म पानी और प्रोसेस भाप बनाइए।",
     summary: "ज्वलनशील अपशिष्ट किसी हीटिंग नेटवर्क या पड़ोसी प्लांट के लिए ऊष्मा बनता है।",
     intro: {
-      ...(hindiBase.intro as Json),
       eyebrow: "अपशिष्ट से ऊष्मा",
       title: "जहाँ ज़रूरत है, वहाँ ऊष्मा",
       paragraphs: [

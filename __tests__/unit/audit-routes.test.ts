@@ -3,6 +3,7 @@ import os from "node:os"
 import path from "node:path"
 import { auditPages, lighthousePages } from "../../scripts/audit/routes"
 import { indexedRoutes } from "../../src/content/routes"
+import { TRANSLATED } from "../../src/lib/languages"
 
 /** A made-up project: three pages, two solutions, one notice page */
 function project(): string {
@@ -30,12 +31,14 @@ describe("the audit's pages come from the routes module", () => {
       { route: "/about", kind: "public", status: 200, file: "public/about/index.html" },
       { route: "/thank-you", kind: "noindex", status: 200, file: "public/thank-you/index.html" },
       { route: "/no-such-page", kind: "404", status: 404, file: "public/404.html" },
-      { route: "/hi", kind: "public", status: 200, file: "public/hi/index.html" },
-      { route: "/hi/waste-to-gas", kind: "public", status: 200, file: "public/hi/waste-to-gas/index.html" },
-      { route: "/hi/waste-to-heat", kind: "public", status: 200, file: "public/hi/waste-to-heat/index.html" },
-      { route: "/hi/about", kind: "public", status: 200, file: "public/hi/about/index.html" },
-      { route: "/hi/thank-you", kind: "noindex", status: 200, file: "public/hi/thank-you/index.html" },
-      { route: "/hi/no-such-page", kind: "404", status: 404, file: "public/hi/404.html" },
+      ...TRANSLATED.flatMap(({ code }) => [
+        { route: `/${code}`, kind: "public", status: 200, file: `public/${code}/index.html` },
+        { route: `/${code}/waste-to-gas`, kind: "public", status: 200, file: `public/${code}/waste-to-gas/index.html` },
+        { route: `/${code}/waste-to-heat`, kind: "public", status: 200, file: `public/${code}/waste-to-heat/index.html` },
+        { route: `/${code}/about`, kind: "public", status: 200, file: `public/${code}/about/index.html` },
+        { route: `/${code}/thank-you`, kind: "noindex", status: 200, file: `public/${code}/thank-you/index.html` },
+        { route: `/${code}/no-such-page`, kind: "404", status: 404, file: `public/${code}/404.html` },
+      ]),
     ])
   })
 
@@ -45,10 +48,7 @@ describe("the audit's pages come from the routes module", () => {
       "/waste-to-gas",
       "/waste-to-heat",
       "/about",
-      "/hi",
-      "/hi/waste-to-gas",
-      "/hi/waste-to-heat",
-      "/hi/about",
+      ...TRANSLATED.flatMap(({ code }) => [`/${code}`, `/${code}/waste-to-gas`, `/${code}/waste-to-heat`, `/${code}/about`]),
     ])
   })
 
@@ -56,7 +56,10 @@ describe("the audit's pages come from the routes module", () => {
     const here = path.resolve(__dirname, "../..")
     const pages = auditPages(here)
     expect(lighthousePages(pages).map((page) => page.route)).toEqual(indexedRoutes(here).map((route) => route.path))
-    expect(pages.filter((page) => page.kind === "404").map((page) => page.route)).toEqual(["/no-such-page", "/hi/no-such-page"])
+    expect(pages.filter((page) => page.kind === "404").map((page) => page.route)).toEqual([
+      "/no-such-page",
+      ...TRANSLATED.map(({ code }) => `/${code}/no-such-page`),
+    ])
     expect(pages.length).toBeGreaterThan(lighthousePages(pages).length)
   })
 })

@@ -1,4 +1,5 @@
 import { createPages, createSchemaCustomization, onCreatePage } from "../../gatsby-node"
+import { TRANSLATED } from "../../src/lib/languages"
 
 type Node = { id: string; slug: string; locale: string }
 
@@ -80,13 +81,16 @@ describe("onCreatePage", () => {
     expect(deleted).toEqual([page])
     expect(created).toEqual([
       { path: "/contact", component: page.component, context: { locale: "en", basePath: "/contact" } },
-      { path: "/hi/contact", component: page.component, context: { locale: "hi", basePath: "/contact" } },
+      ...TRANSLATED.map(({ code }) => ({ path: `/${code}/contact`, component: page.component, context: { locale: code, basePath: "/contact" } })),
     ])
-    expect(run({ path: "/", component: "/site/src/pages/index.tsx", context: {} }).created.map((home) => home.path)).toEqual(["/", "/hi"])
+    expect(run({ path: "/", component: "/site/src/pages/index.tsx", context: {} }).created.map((home) => home.path)).toEqual([
+      "/",
+      ...TRANSLATED.map(({ code }) => `/${code}`),
+    ])
     // the not-found page: /404 and /404.html in English, /hi/404.html in Hindi (what the servers answer a missing /hi/… page with)
     const notFound = "/site/src/pages/404.tsx"
     const made = [run({ path: "/404", component: notFound, context: {} }), run({ path: "/404.html", component: notFound, context: {} })]
-    expect(made.flatMap(({ created }) => created.map((page) => page.path))).toEqual(["/404", "/404.html", "/hi/404.html"])
+    expect(made.flatMap(({ created }) => created.map((page) => page.path))).toEqual(["/404", "/404.html", ...TRANSLATED.map(({ code }) => `/${code}/404.html`)])
   })
 
   it("leaves a page that has its language alone (the ones it made, and createPages')", () => {

@@ -38,7 +38,8 @@ describe("the languages", () => {
   it("have one default, English, and Hindi translated", () => {
     expect(LANGUAGES.filter((language) => language.default)).toEqual([DEFAULT_LANGUAGE])
     expect(DEFAULT_LANGUAGE).toMatchObject({ code: "en", tag: "en-IN" })
-    expect(TRANSLATED.map((language) => language.code)).toEqual(["hi"])
+    // Hindi among them (a copy with a third language has one more: __tests__/rigs/third-language.ts)
+    expect(TRANSLATED.map((language) => language.code)).toContain("hi")
   })
 
   it("name a language in words, or by its code when it is not configured", () => {
