@@ -1,11 +1,20 @@
 import * as React from "react"
 import type { GatsbySSR } from "gatsby"
 import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2"
+import notoSansDevanagari from "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2"
 import { languageByCode, languageOfPath } from "./src/lib/languages"
+import { devanagariFont, type ScriptFont } from "./src/styles/script-faces"
+
+/** The web font each language in another script than Latin adds to Manrope; a language not listed needs none */
+const SCRIPT_FONTS: Partial<Record<string, ScriptFont>> = {
+  hi: devanagariFont(notoSansDevanagari, "hi"),
+}
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
   // the page's language, from its address (/hi/…: hi-IN)
-  setHtmlAttributes({ lang: languageByCode(languageOfPath(pathname)).tag })
+  const language = languageOfPath(pathname)
+  setHtmlAttributes({ lang: languageByCode(language).tag })
+  const script = SCRIPT_FONTS[language]
   // The emblem drawn in art/logo.mjs, rendered into static/ by `npm run art`.
   setHeadComponents([
     <link key="icon-svg" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
@@ -14,6 +23,11 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttri
     // The self-hosted font face src/styles/tokens.css declares (the same hashed file): fetched with the page, not after the CSS is parsed
     <link key="font-manrope" rel="preload" href={manropeLatin} as="font" type="font/woff2" crossOrigin="anonymous" />,
   ])
+  if (!script) return
+  // Declared on this language's pages only (src/styles/script-faces.ts). Not preloaded: its 121 kB arrive
+  // after the first paint either way on a phone's link, and the inlined stylesheet has the face requested
+  // at the first layout; a preload only held back Manrope and the first paint (docs/serving.md, "How a page loads").
+  setHeadComponents([<style key="font-script-faces" data-script-faces="" dangerouslySetInnerHTML={{ __html: script.css }} />])
 }
 
 const isPreload = (component: React.ReactNode) =>

@@ -1,52 +1,251 @@
 /**
- * Every character a page shows is drawn from the site's own font. A single
- * glyph the font lacks (it had no U+2011, the non-breaking hyphen once used
- * in phone numbers) makes the browser look up and load a system font during
- * the first layout, which cost up to 15 ms of main thread before the first
- * paint, and draws that character in another typeface.
+ * Every character a page shows is drawn from the site's own fonts. A single
+ * glyph the fonts lack (Manrope had no U+2011, the non-breaking hyphen once
+ * used in phone numbers) makes the browser look up and load a system font
+ * during the first layout, which cost up to 15 ms of main thread before the
+ * first paint, and draws that character in another typeface.
+ *
+ * The one exception is the language switch's other-language name on a page
+ * (हिन्दी on an English page): drawn by the system's font, so that no English
+ * page declares or downloads the Devanagari face (src/styles/script-faces.ts).
+ * A Hindi page downloads that face once and draws its text with it, with no
+ * letter spacing, no capitals and taller lines, and no layout shift as the
+ * face swaps in.
  */
-import { openPage, origin } from "../support/browser"
-import { routesOf } from "../support/content"
+import fs from "fs"
+import path from "path"
+import type { Page } from "playwright-core"
+import { closeAll, openPage, origin, visit } from "../support/browser"
+import { siteRoutes } from "../../src/content/routes"
+import { localizedPath } from "../../src/lib/languages"
+import { DEVANAGARI_FACE_RANGE } from "../../src/styles/script-faces"
+import { readContent, ROOT } from "../support/serve"
 
 jest.setTimeout(60_000)
+afterAll(closeAll)
 
-/** Every route: home, solutions, the other pages, the notices and the 404 page */
-const ROUTES = routesOf()
+/** Every route of each language: home, solutions, the other pages, the notices and the 404 page */
+const ENGLISH = siteRoutes(ROOT, undefined, "en").map((route) => route.path)
+// The Hindi not-found page at its own address: the server answers /hi/no-such-page with the English one (so far)
+const HINDI = siteRoutes(ROOT, undefined, "hi").map((route) => (route.kind === "not-found" ? localizedPath("/404", "hi") : route.path))
+
+/** The Devanagari web font file (its hashed name in /static/ begins with the package's) */
+const DEVANAGARI_FILE = /\/static\/noto-sans-devanagari-devanagari-wght-normal-[^/]*\.woff2$/
+/** The web faces a Hindi page draws with, in the order of its font stack */
+const HINDI_FACES = ["Noto Sans Devanagari Variable", "Manrope Variable"]
+const DEVANAGARI = /[\u0900-\u097f]/
+/** Hindi's name in itself, as the English pages' language switch shows it */
+const { languageName: HINDI_NAME } = readContent<{ languageName: string }>("site/site.hi.json")
+
+/** The page's font files as it requests them, from now on */
+function fontRequests(page: Page): string[] {
+  const requests: string[] = []
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") requests.push(new URL(request.url()).pathname)
+  })
+  return requests
+}
+
+interface Coverage {
+  /** The body's font stack without its fallbacks: the web faces */
+  faces: string[]
+  count: number
+  lacking: string[]
+  /** Text marked as in another language than the page's (the language switch), and the element holding it */
+  foreign: { text: string; element: string }[]
+}
+
+/**
+ * The page's characters that the web faces of its font stack do not draw (the
+ * page must be open), leaving aside text marked as in another language when
+ * `setAside` (the other script's name in an English page's language switch).
+ */
+async function coverage(page: Page, setAside: boolean): Promise<Coverage> {
+  return page.evaluate(async (setAside) => {
+    await document.fonts.ready
+    const stack = getComputedStyle(document.body)
+      .fontFamily.split(",")
+      .map((family) => family.trim().replace(/^"|"$/g, ""))
+    const faces = stack.filter((family) => !/Fallback$|^system-ui$|serif$|monospace$/.test(family))
+    const family = faces.map((face) => `"${face}"`).join(", ")
+    const primary = (tag: string | null) => (tag ?? "").split("-")[0]
+    const language = primary(document.documentElement.lang)
+    // textContent, not innerText: hidden text (the closed menu, inactive slides, text for screen readers) counts too
+    const body = document.body.cloneNode(true) as HTMLElement
+    body.querySelectorAll("script, style, noscript, template").forEach((element) => element.remove())
+    // Text in another language than the page's is drawn by the system's font for that script
+    const foreign = [...body.querySelectorAll("[lang]")]
+      .filter((element) => primary(element.getAttribute("lang")) !== language)
+      .map((element) => {
+        const found = { text: element.textContent ?? "", element: `${element.closest("nav")?.className ?? ""} ${element.tagName.toLowerCase()}` }
+        if (setAside) element.remove()
+        return found
+      })
+    const text = (body.textContent ?? "") + [...document.querySelectorAll("[placeholder]")].map((element) => element.getAttribute("placeholder")).join("")
+    const characters = [...new Set([...text.replace(/[\s\u00ad\u200b-\u200d\u2060\ufeff]/g, "")])]
+    // A face whose unicode-range covers only text in a closed <details> is not fetched by the first layout: fetch every face the text needs before measuring.
+    await document.fonts.load(`40px ${family}`, characters.join(""))
+    const probe = document.createElement("span")
+    probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;font-size:40px"
+    document.body.append(probe)
+    // A character the faces have is as wide whatever the next family is; one they lack takes that family's width.
+    const width = (character: string, fallback: string) => {
+      probe.style.fontFamily = `${family}, ${fallback}`
+      probe.textContent = character.repeat(8)
+      return probe.getBoundingClientRect().width
+    }
+    const lacking = characters.filter((character) => width(character, "monospace") !== width(character, "serif"))
+    probe.remove()
+    return {
+      faces,
+      count: characters.length,
+      lacking: lacking.map((character) => `${character} U+${character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")}`),
+      foreign,
+    }
+  }, setAside)
+}
 
 describe("the self-hosted font", () => {
-  it.each(ROUTES)("has a glyph for every character on %s", async (route) => {
+  it.each(ENGLISH)("has a glyph for every character on %s, and no Devanagari face", async (route) => {
     const page = await openPage(375)
-    await page.goto(`${origin()}${route}`)
-    const missing = await page.evaluate(async () => {
-      await document.fonts.ready
-      const family = getComputedStyle(document.body).fontFamily.split(",")[0]?.trim() ?? ""
-      // textContent, not innerText: hidden text (the closed menu, inactive slides, text for screen readers) counts too
-      const body = document.body.cloneNode(true) as HTMLElement
-      body.querySelectorAll("script, style, noscript, template").forEach((element) => element.remove())
-      const text = (body.textContent ?? "") + [...document.querySelectorAll("[placeholder]")].map((element) => element.getAttribute("placeholder")).join("")
-      const characters = [...new Set([...text.replace(/[\s\u00ad\u200b-\u200d\u2060\ufeff]/g, "")])]
-      // A face whose unicode-range covers only text in a closed <details> is not fetched by the first layout: fetch every face the text needs before measuring.
-      await document.fonts.load(`40px ${family}`, characters.join(""))
-      const probe = document.createElement("span")
-      probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;font-size:40px"
-      document.body.append(probe)
-      // A character the font has is as wide whatever the next family is; one it lacks takes that family's width.
-      const width = (character: string, fallback: string) => {
-        probe.style.fontFamily = `${family}, ${fallback}`
-        probe.textContent = character.repeat(8)
-        return probe.getBoundingClientRect().width
-      }
-      const lacking = characters.filter((character) => width(character, "monospace") !== width(character, "serif"))
-      probe.remove()
+    const requests = fontRequests(page)
+    const response = await page.goto(`${origin()}${route}`)
+    const html = (await response?.text()) ?? ""
+    const found = await coverage(page, true)
+    expect(found.faces[0]).toMatch(/Manrope/)
+    expect(found.count).toBeGreaterThan(30)
+    expect(found.lacking).toEqual([])
+    // The switch's हिन्दी is the only text in another language, and it costs an English page no byte of Devanagari
+    expect(found.foreign).toEqual([{ text: HINDI_NAME, element: "language-switch a" }])
+    expect(requests.filter((request) => /devanagari/i.test(request))).toEqual([])
+    expect(requests.length).toBeGreaterThan(0)
+    expect(html).not.toMatch(/devanagari/i)
+    await page.context().close()
+  })
+
+  it.each(HINDI)("has a glyph for every character on %s, from Noto Sans Devanagari and Manrope, fetched once", async (route) => {
+    const page = await openPage(375)
+    const requests = fontRequests(page)
+    const response = await page.goto(`${origin()}${route}`)
+    const html = (await response?.text()) ?? ""
+    const found = await coverage(page, false)
+    expect(found.faces).toEqual(HINDI_FACES)
+    expect(found.count).toBeGreaterThan(30)
+    expect(found.lacking).toEqual([])
+    // declared once, in the page's own <head>, and downloaded once (the preload and the face are one request)
+    expect(html.match(/@font-face\{font-family:"Noto Sans Devanagari Variable"/g)).toHaveLength(1)
+    expect(requests.filter((request) => DEVANAGARI_FILE.test(request))).toHaveLength(1)
+    await page.context().close()
+  })
+})
+
+/** The elements whose own text is in Devanagari, with what the type tests read from each */
+function devanagariTextStyles() {
+  return [...document.body.querySelectorAll<HTMLElement>("*")]
+    .filter((element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && /[\u0900-\u097f]/.test(node.textContent ?? "")))
+    .filter((element) => element.getClientRects().length > 0)
+    .map((element) => {
+      const style = getComputedStyle(element)
+      const size = parseFloat(style.fontSize)
       return {
-        family,
-        count: characters.length,
-        lacking: lacking.map((character) => `${character} U+${character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, "0")}`),
+        element: `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`,
+        letterSpacing: style.letterSpacing,
+        textTransform: style.textTransform,
+        lineHeight: style.lineHeight === "normal" ? 0 : Math.round((parseFloat(style.lineHeight) / size) * 100) / 100,
       }
     })
-    expect(missing.family).toMatch(/Manrope/)
-    expect(missing.count).toBeGreaterThan(30)
-    expect(missing.lacking).toEqual([])
+}
+
+describe("Hindi type", () => {
+  it.each(["/hi", "/hi/estimate", "/hi/contact", HINDI[1]!])(
+    "draws %s's text in Noto Sans Devanagari, unspaced, in its own case, with tall lines",
+    async (route) => {
+      const page = await openPage(1440)
+      await visit(page, route)
+      await page.evaluate(() => document.fonts.ready)
+      const faces = await page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family.replace(/"/g, "")))
+      expect(faces).toContain("Noto Sans Devanagari Variable")
+      // The fonts Chromium drew the page's first heading with
+      const session = await page.context().newCDPSession(page)
+      await session.send("DOM.enable")
+      await session.send("CSS.enable")
+      const { root } = await session.send("DOM.getDocument")
+      const { nodeId } = await session.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" })
+      const { fonts } = await session.send("CSS.getPlatformFontsForNode", { nodeId })
+      expect(await page.locator("h1").first().textContent()).toMatch(DEVANAGARI)
+      expect(fonts.find((font) => font.isCustomFont && /Noto Sans Devanagari/.test(font.familyName))?.glyphCount).toBeGreaterThan(0)
+      expect(fonts.filter((font) => !font.isCustomFont)).toEqual([])
+
+      const styles = await page.evaluate(devanagariTextStyles)
+      expect(styles.length).toBeGreaterThan(5)
+      expect(styles.filter((style) => style.letterSpacing !== "normal")).toEqual([])
+      expect(styles.filter((style) => style.textTransform !== "none")).toEqual([])
+      // Devanagari's vowel signs reach about 0.91 of the em above the baseline and 0.28 below: lines under 1.4 make them touch
+      expect(styles.filter((style) => style.lineHeight < 1.4)).toEqual([])
+      await page.context().close()
+    },
+  )
+})
+
+/**
+ * Android, most of the site's Hindi readers' phones, has Noto Sans Devanagari
+ * as its system font (variable from Android 12 on): the fallback face (local("Noto Sans Devanagari")) then
+ * draws the text until the web font swaps in. This machine has no Devanagari
+ * system font, so the test gives the fallback family that font's own file,
+ * as the phone's system does.
+ */
+async function withAndroidsDevanagari(page: Page): Promise<void> {
+  const file = fs.readFileSync(
+    path.join(ROOT, "node_modules/@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2"),
+  )
+  await page.addInitScript(
+    ({ base64, range }) => {
+      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0))
+      document.fonts.add(new FontFace("Noto Sans Devanagari Fallback", bytes, { unicodeRange: range, weight: "100 900" }))
+    },
+    { base64: file.toString("base64"), range: DEVANAGARI_FACE_RANGE },
+  )
+}
+
+describe.each([375, 1440])("the Devanagari face's swap at %i px", (width) => {
+  it("shifts the Hindi home page's layout by at most 0.01, on a phone with a Devanagari system font and a slow download", async () => {
+    const page = await openPage(width)
+    await withAndroidsDevanagari(page)
+    // the page first paints with the fallback, then the face swaps in
+    await page.route(DEVANAGARI_FILE, async (route) => {
+      const response = await route.fetch()
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      await route.fulfill({ response })
+    })
+    await page.addInitScript(() => {
+      const log = { total: 0, entries: [] as string[] }
+      ;(window as unknown as { __cls: typeof log }).__cls = log
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+          if (entry.hadRecentInput) continue
+          log.total += entry.value
+          log.entries.push(
+            `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(",")}`,
+          )
+        }
+      }).observe({ type: "layout-shift", buffered: true })
+      document.fonts.addEventListener("loadingdone", (event) =>
+        log.entries.push(`fonts at ${Math.round(performance.now())} ms: ${event.fontfaces.map((face) => face.family).join(", ")}`),
+      )
+    })
+    // not visit(): the load event, and so hydration (src/build-time/postbuild/loader.ts), waits for the font
+    await page.goto(`${origin()}/hi`, { waitUntil: "domcontentloaded" })
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0)
+    const webFontLoaded = () => [...document.fonts].some((face) => face.family.includes("Devanagari Variable") && face.status === "loaded")
+    // painted with the fallback before the slowed file arrives
+    expect(await page.evaluate(webFontLoaded)).toBe(false)
+    expect(await page.evaluate(() => [...document.fonts].some((face) => face.family.includes("Devanagari Fallback") && face.status === "loaded"))).toBe(true)
+    await page.waitForFunction(webFontLoaded)
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
+    await page.waitForTimeout(1000)
+    const cls = await page.evaluate(() => (window as unknown as { __cls: { total: number; entries: string[] } }).__cls)
+    console.log(`CLS of /hi at ${width} px through the swap: ${cls.total.toFixed(4)}${cls.entries.length ? `\n${cls.entries.join("\n")}` : ""}`)
+    expect(cls.total).toBeLessThanOrEqual(0.01)
     await page.context().close()
   })
 })

@@ -9,7 +9,7 @@ import fs from "fs"
 import path from "path"
 import sharp from "sharp"
 import { indexedRoutes, siteRoutes } from "../../src/content/routes"
-import { languageByCode, LANGUAGES, localizedPath } from "../../src/lib/languages"
+import { languageByCode, languageOfPath, LANGUAGES, localizedPath } from "../../src/lib/languages"
 import { routesOf, solutions as contentSolutions } from "../support/content"
 import { ROOT, readContent, serveBuild, type Served } from "../support/serve"
 
@@ -227,5 +227,25 @@ describe("fonts", () => {
       expect(fs.existsSync(path.join(ROOT, "public", href))).toBe(true)
       expect(css).not.toMatch(/fonts\.googleapis|@import url\(http/)
     }
+  })
+
+  it("give each Hindi page the whole Devanagari file, declared in its own <head>, and an English page no Devanagari face", () => {
+    // the package's file byte for byte: a subset cut to the pages' characters would break Devanagari's conjuncts
+    const whole = fs.readFileSync(
+      path.join(ROOT, "node_modules/@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2"),
+    )
+    for (const route of PUBLIC) {
+      const document = doc(route)
+      const css = [...document.querySelectorAll("style")].map((style) => style.textContent).join("\n")
+      const files = [...css.matchAll(/@font-face\{font-family:"Noto Sans Devanagari Variable"[^}]*url\("([^"]+)"\)/g)].map((match) => match[1]!)
+      if (languageOfPath(route) === "hi") {
+        expect(files).toHaveLength(1)
+        expect(fs.readFileSync(path.join(ROOT, "public", files[0]!)).equals(whole)).toBe(true)
+      } else {
+        expect(files).toEqual([])
+        expect(document.documentElement.outerHTML).not.toMatch(/devanagari/i)
+      }
+    }
+    expect(PUBLIC.filter((route) => languageOfPath(route) === "hi").length).toBeGreaterThan(5)
   })
 })

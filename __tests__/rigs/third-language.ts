@@ -17,7 +17,10 @@ import { isShared } from "../../src/content/translations"
 export const PSEUDO = { code: "qps", name: "Pseudo", tag: "qps-ploc" } as const
 
 const ACCENTED: Record<string, string> = Object.fromEntries(
-  [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((letter, index) => [letter, [..."åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"][index]!]),
+  [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((letter, index) => [
+    letter,
+    [..."åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"][index]!,
+  ]),
 )
 
 /** A text with its letters accented, its {placeholders} and any address left as they are */
@@ -88,14 +91,19 @@ export function checkPseudoLanguage(dir: string): { problems: string[]; summary:
       continue
     }
     if (!html.includes(`<html lang="${PSEUDO.tag}"`)) problems.push(`/${PSEUDO.code}${page} is not lang="${PSEUDO.tag}"`)
-    if (!html.includes(`hreflang="${PSEUDO.tag}"`) && !html.includes(`hrefLang="${PSEUDO.tag}"`)) problems.push(`/${PSEUDO.code}${page} lists no ${PSEUDO.tag} alternate`)
+    if (!html.includes(`hreflang="${PSEUDO.tag}"`) && !html.includes(`hrefLang="${PSEUDO.tag}"`))
+      problems.push(`/${PSEUDO.code}${page} lists no ${PSEUDO.tag} alternate`)
   }
   const home = read("index.html") ?? ""
   if (!new RegExp(`hrefLang="${PSEUDO.tag}" href="[^"]*/${PSEUDO.code}"`, "i").test(home)) problems.push(`/ lists no alternate for /${PSEUDO.code}`)
   if (!home.includes(`href="/${PSEUDO.code}"`)) problems.push(`/ has no language switch link to /${PSEUDO.code}`)
   const notFound = read(`${PSEUDO.code}/404.html`)
   if (!notFound?.includes(`<html lang="${PSEUDO.tag}"`)) problems.push(`/${PSEUDO.code}/404.html is missing or not in ${PSEUDO.tag}`)
-  const sitemap = fs.readdirSync(publicDir).filter((name) => /^sitemap-\d+\.xml$/.test(name)).map((name) => read(name) ?? "").join("")
+  const sitemap = fs
+    .readdirSync(publicDir)
+    .filter((name) => /^sitemap-\d+\.xml$/.test(name))
+    .map((name) => read(name) ?? "")
+    .join("")
   if (!sitemap.includes(`/${PSEUDO.code}</loc>`)) problems.push(`the sitemap does not list /${PSEUDO.code}`)
   const forms = fs.readFileSync(path.join(dir, "src/forms/content-by-language.ts"), "utf8")
   if (!forms.includes(`forms.${PSEUDO.code}.json`)) problems.push(`the build did not give the forms' server the ${PSEUDO.name} content`)
