@@ -2,8 +2,8 @@
  * The pages in a translated language, as built: their main content is in
  * that language. Latin-letter words are allowed only where
  * docs/hindi-glossary.md keeps English: the company's and the machines'
- * names, the published sources, addresses and ids (the model's shared
- * values, @shared: one value for every language), the glossary's units and
+ * names, the published sources, addresses, ids and file names (the model's
+ * shared values, @shared: one value for every language), the glossary's units and
  * abbreviations, and what is in brackets (a source cited in running text,
  * the English term after the Hindi one). Any other English word in `main`
  * is listed, by page: a text left untranslated shows up here.
@@ -13,6 +13,7 @@ import fs from "fs"
 import path from "path"
 import { siteRoutes } from "../../src/content/routes"
 import { contentTypes } from "../../src/content/folders"
+import { readableName } from "../../src/content/gallery"
 import { sharedTexts } from "../../src/content/translations"
 import { TRANSLATED } from "../../src/lib/languages"
 import { ROOT } from "../support/serve"
@@ -48,6 +49,10 @@ function withoutKept(text: string): string {
  */
 function allowedWords(): Set<string> {
   const allowed = new Set(glossaryTerms().flatMap(words))
+  // a file's name, and the caption the gallery makes of a picture's name where no entry describes it (the validation warns of those)
+  for (const { folder } of contentTypes(path.join(ROOT, "content")))
+    for (const file of fs.readdirSync(path.join(ROOT, "content", folder)))
+      for (const word of [...words(file), ...words(readableName(path.parse(file).name))]) allowed.add(word)
   for (const { folder, type } of contentTypes(path.join(ROOT, "content"))) {
     const dir = path.join(ROOT, "content", folder)
     for (const name of fs.readdirSync(dir).filter((file) => file.endsWith(".en.json")))
@@ -81,8 +86,9 @@ function englishIn(document: Document, allowed: Set<string>): string[] {
 }
 
 it("lists a text left in English, and passes names, units, addresses and bracketed sources", () => {
+  const [machine] = (JSON.parse(fs.readFileSync(path.join(ROOT, "content/products/products.en.json"), "utf8")) as { items: { title: string }[] }).items
   const { document } = new JSDOM(
-    `<main><h1>Our machines</h1><p>Conveyor Belt 20 kWh प्रति दिन (IPCC 2006, volume 5, chapter 3) hello@example.com https://example.org/a-b</p><p>बिजली</p></main>`,
+    `<main><h1>Our machines</h1><p>${machine!.title} 20 kWh प्रति दिन (IPCC 2006, volume 5, chapter 3) hello@example.com https://example.org/a-b</p><p>बिजली</p></main>`,
   ).window
   expect(englishIn(document, allowedWords())).toEqual(["Our", "machines"])
 })

@@ -45,6 +45,8 @@ export function formsContentModule(languages: readonly Language[] = LANGUAGES): 
 /** Writes the module when it differs (a language added or removed); true when it did */
 export function writeFormsContentModule(root: string): boolean {
   const file = path.join(root, FORMS_CONTENT_MODULE)
+  // a content folder checked on its own (the validation's tests) has no forms' server to write for
+  if (!fs.existsSync(path.dirname(file))) return false
   const text = formsContentModule()
   if (fs.existsSync(file) && fs.readFileSync(file, "utf8") === text) return false
   fs.writeFileSync(file, text)
