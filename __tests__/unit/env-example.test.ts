@@ -20,7 +20,7 @@ function codeFiles(): string[] {
   const walk = (dir: string): string[] =>
     fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
       const file = `${dir}/${entry.name}`
-      if (entry.isDirectory()) return entry.name === "node_modules" ? [] : walk(file)
+      if (entry.isDirectory()) return ["node_modules", ".cache", "public"].includes(entry.name) ? [] : walk(file) // installed and built files (the audit builds its floor in scripts/audit/floor/)
       return CODE.test(entry.name) && !SKIPPED.has(file) ? [file] : []
     })
   return [...top, ...SCANNED.flatMap(walk)]

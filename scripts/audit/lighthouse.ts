@@ -338,7 +338,7 @@ async function measureInRounds(all: Runs[], runCount: number, firstRound = 1): P
  */
 export interface MoreRuns {
   count: number
-  needed: (measurement: Measured, floor: Measured | undefined) => boolean
+  needed: (measurement: Measured, floor: Measured | undefined, route: string) => boolean
 }
 
 /** What the control replays of the site's response: its policy headers, not those of the file it was */
@@ -384,7 +384,7 @@ export async function runLighthouse(root: string, origin: string, pages: AuditPa
     const floorIndex = controls.findIndex(({ route }) => route === FLOOR)
     const floor = floorIndex < 0 ? undefined : measured[pages.length + floorIndex]
     const measuredFloor = isMeasured(floor) ? floor : undefined
-    const again = moreRuns ? pages.flatMap((_, index) => (isMeasured(measured[index]) && moreRuns.needed(measured[index], measuredFloor) ? [all[index] as Runs] : [])) : []
+    const again = moreRuns ? pages.flatMap((_, index) => (isMeasured(measured[index]) && moreRuns.needed(measured[index], measuredFloor, pages[index]!.route) ? [all[index] as Runs] : [])) : []
     if (moreRuns && again.length && !isAborted()) {
       log(`  lighthouse: the median of ${runCount} runs missed a timing budget on ${again.map((what) => what.label).join(", ")}; ${moreRuns.count} more rounds of ${again.length === 1 ? "it" : "them"} and the controls`)
       await measureInRounds([...again, ...all.slice(pages.length)], runCount + moreRuns.count, nextRound)

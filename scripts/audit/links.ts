@@ -4,6 +4,7 @@
 // while its page has not been checked yet.
 import { LinkChecker } from "linkinator"
 import { NOT_FOUND_PROBE } from "../../src/content/routes"
+import { LANGUAGES, localizedPath } from "../../src/lib/languages"
 import { log, TIMEOUT, withTimeout } from "./lifecycle"
 import type { AuditPage } from "./routes"
 import { servedHtml } from "./serve"
@@ -44,7 +45,8 @@ export function fragmentExists(html: string, fragment: string): boolean {
 const withoutFragment = (url: string): string => url.split("#")[0] ?? url
 
 export async function checkLinks(origin: string, pages: AuditPage[]): Promise<LinkResults> {
-  const probe = origin + NOT_FOUND_PROBE
+  // the 404 probe in every language (/no-such-page, /hi/no-such-page)
+  const probes = new Set(LANGUAGES.map((language) => origin + localizedPath(NOT_FOUND_PROBE, language.code)))
   const checker = new LinkChecker()
   const crawled = new Set<string>()
   checker.on("pagestart", (url: unknown) => crawled.add(String(url)))
@@ -80,7 +82,7 @@ export async function checkLinks(origin: string, pages: AuditPage[]): Promise<Li
     }
     if (link.state !== "BROKEN") continue
     // the 404 page answers 404 on purpose, and links to itself (#main, #top)
-    if (withoutFragment(url) === probe && link.status === 404) continue
+    if (probes.has(withoutFragment(url)) && link.status === 404) continue
     const details = (link.failureDetails ?? []) as ({ message?: string; status?: number } | undefined)[]
     const fragment = /Fragment identifier '#(.*)' not found/.exec(String(details[0]?.message ?? ""))?.[1]
     // "#top" scrolls to the top of the page by HTML's rules; linkinator only knows ids
@@ -114,7 +116,7 @@ export async function checkLinks(origin: string, pages: AuditPage[]): Promise<Li
       const fragment = decodeURIComponent(target.hash.slice(1))
       const targetPage = await servedHtml(target.href).catch(() => undefined)
       if (!targetPage) continue // a failed request is linkinator's to report
-      const expected = withoutFragment(target.href) === probe ? 404 : 200
+      const expected = probes.has(withoutFragment(target.href)) ? 404 : 200
       if (targetPage.status !== expected) continue // linkinator reports the page itself
       if (!fragmentExists(targetPage.body.toString("utf8"), fragment)) addBroken(target.href, targetPage.status, `no element with id "${fragment}" on the page`, pageUrl)
     }
