@@ -16,7 +16,7 @@ import path from "node:path"
 import { isDeepStrictEqual } from "node:util"
 import { getNullableType, isListType, isObjectType, isScalarType, type GraphQLField, type GraphQLObjectType, type GraphQLType } from "graphql"
 import { DEFAULT_LANGUAGE, LANGUAGES, languageName, TRANSLATED, type Language } from "../lib/languages"
-import type { ContentReport } from "./validate-content"
+import type { ContentReport } from "./content-report"
 
 /** The language code of a content file's name (<name>.<code>.json); undefined for a name without a known language */
 export function languageOf(name: string): string | undefined {

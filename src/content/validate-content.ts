@@ -25,6 +25,7 @@ import { PAGE_PATH, RESERVED_SEGMENTS, SLUG } from "./routes"
 import { checkEstimate } from "./estimate-check"
 import { readableName } from "./gallery"
 import { contentSchema, dropInField, dropInRule, fileRule, type FileRule } from "./schema"
+import type { ContentReport } from "./content-report"
 import { checkFolderTranslations, languageOf, unnamedFiles } from "./translations"
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../lib/languages"
 
@@ -47,10 +48,7 @@ const describe = (type: GraphQLType): string => {
 const isFileField = (field: GraphQLField<unknown, unknown>) =>
   Boolean(field.astNode?.directives?.some((directive) => directive.name.value === "fileByRelativePath"))
 
-export interface ContentReport {
-  errors: string[]
-  warnings: string[]
-}
+export type { ContentReport } from "./content-report"
 
 interface Context {
   file: string
