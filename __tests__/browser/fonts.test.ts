@@ -15,7 +15,7 @@
 import fs from "fs"
 import path from "path"
 import type { Page } from "playwright-core"
-import { closeAll, openPage, origin, visit } from "../support/browser"
+import { closeAll, layoutShifts, openPage, origin, recordLayoutShifts, visit } from "../support/browser"
 import { siteRoutes } from "../../src/content/routes"
 import { localizedPath } from "../../src/lib/languages"
 import { DEVANAGARI_FACE_RANGE } from "../../src/styles/script-faces"
@@ -217,18 +217,9 @@ describe.each([375, 1440])("the Devanagari face's swap at %i px", (width) => {
       await new Promise((resolve) => setTimeout(resolve, 3000))
       await route.fulfill({ response })
     })
+    await recordLayoutShifts(page)
     await page.addInitScript(() => {
-      const log = { total: 0, entries: [] as string[] }
-      ;(window as unknown as { __cls: typeof log }).__cls = log
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
-          if (entry.hadRecentInput) continue
-          log.total += entry.value
-          log.entries.push(
-            `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(",")}`,
-          )
-        }
-      }).observe({ type: "layout-shift", buffered: true })
+      const log = (window as unknown as { __cls: { entries: string[] } }).__cls
       document.fonts.addEventListener("loadingdone", (event) =>
         log.entries.push(`fonts at ${Math.round(performance.now())} ms: ${event.fontfaces.map((face) => face.family).join(", ")}`),
       )
@@ -243,7 +234,7 @@ describe.each([375, 1440])("the Devanagari face's swap at %i px", (width) => {
     await page.waitForFunction(webFontLoaded)
     await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
     await page.waitForTimeout(1000)
-    const cls = await page.evaluate(() => (window as unknown as { __cls: { total: number; entries: string[] } }).__cls)
+    const cls = await layoutShifts(page)
     console.log(`CLS of /hi at ${width} px through the swap: ${cls.total.toFixed(4)}${cls.entries.length ? `\n${cls.entries.join("\n")}` : ""}`)
     expect(cls.total).toBeLessThanOrEqual(0.01)
     await page.context().close()

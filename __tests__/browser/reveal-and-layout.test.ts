@@ -3,7 +3,7 @@
  * hides content from visitors without JavaScript or with reduced motion, and
  * no layout shift on the home page (CLS ≤ 0.01) at 375 and 1440 px.
  */
-import { closeAll, openPage, origin, visit } from "../support/browser"
+import { closeAll, layoutShifts, openPage, origin, recordLayoutShifts, visit } from "../support/browser"
 import { FIRST_SOLUTION } from "../support/content"
 import { readContent } from "../support/serve"
 
@@ -69,19 +69,7 @@ describe("reveal animations", () => {
 describe.each([375, 1440])("layout stability at %i px", (width) => {
   it("keeps the home page's cumulative layout shift at or under 0.01, through hydration and a full scroll", async () => {
     const page = await openPage(width)
-    await page.addInitScript(() => {
-      const log = { total: 0, entries: [] as string[] }
-      ;(window as unknown as { __cls: typeof log }).__cls = log
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
-          if (entry.hadRecentInput) continue
-          log.total += entry.value
-          log.entries.push(
-            `${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(",")}`,
-          )
-        }
-      }).observe({ type: "layout-shift", buffered: true })
-    })
+    await recordLayoutShifts(page)
     await visit(page, "/")
     await page.waitForTimeout(1000)
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
@@ -89,7 +77,7 @@ describe.each([375, 1440])("layout stability at %i px", (width) => {
       await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y)
       await page.waitForTimeout(120)
     }
-    const cls = await page.evaluate(() => (window as unknown as { __cls: { total: number; entries: string[] } }).__cls)
+    const cls = await layoutShifts(page)
     console.log(`CLS at ${width} px: ${cls.total.toFixed(4)}${cls.entries.length ? `\n${cls.entries.join("\n")}` : ""}`)
     expect(cls.total).toBeLessThanOrEqual(0.01)
     await page.context().close()

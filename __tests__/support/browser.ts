@@ -91,3 +91,25 @@ export function confirmedSubscriber(email: string): { link: string; file: string
   fs.writeFileSync(file, JSON.stringify(record))
   return { link: `/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, secret))}`, file }
 }
+
+/** The layout shifts a page records from its first byte (window.__cls): their sum and each with its time and the elements that moved */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log = { total: 0, entries: [] as string[] }
+    ;(window as unknown as { __cls: typeof log }).__cls = log
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        if (entry.hadRecentInput) continue
+        log.total += entry.value
+        log.entries.push(
+          `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(",")}`,
+        )
+      }
+    }).observe({ type: "layout-shift", buffered: true })
+  })
+}
+
+/** What recordLayoutShifts has recorded so far */
+export async function layoutShifts(page: Page): Promise<{ total: number; entries: string[] }> {
+  return page.evaluate(() => (window as unknown as { __cls: { total: number; entries: string[] } }).__cls)
+}
