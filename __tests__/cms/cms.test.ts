@@ -146,6 +146,21 @@ async function publish(page: Page): Promise<void> {
   await page.getByRole("menuitem", { name: "Publish now" }).click()
 }
 
+/** Adds a step to the open solution's How it works in the language being written, its icon picked from the solution's icons, and waits for the preview to show it */
+async function addStep(solution: Page, step: { id: string; title: string; description: string; icon: string }): Promise<void> {
+  await solution.getByRole("button", { name: "Add step" }).click()
+  await solution.getByLabel("ID").last().fill(step.id)
+  await solution.getByLabel("Title").last().fill(step.title)
+  await solution.getByLabel("Description").last().fill(step.description)
+  await solution
+    .getByRole("button", { name: /choose an image/i })
+    .last()
+    .click()
+  await solution.getByText(step.icon, { exact: true }).click()
+  await solution.getByRole("button", { name: "Choose selected" }).click()
+  await solution.frameLocator("iframe").first().getByText(step.title).waitFor({ timeout: 20_000 })
+}
+
 describe("the CMS at /admin, on the local backend", () => {
   const heading = "Electricity From the Town's Own Refuse, Saved in the CMS"
   const hindiHeading = "शहर के अपने कचरे से बिजली, सीएमएस में सहेजी गई"
@@ -338,32 +353,12 @@ describe("the CMS at /admin, on the local backend", () => {
     // a new step in a solution's How it works, its icon picked from the solution's icons
     const solution = await openCms("#/collections/solutions/entries/waste-to-charcoal")
     const stepsBefore = readJson("solutions/waste-to-charcoal.en.json").howItWorks.steps.length as number
-    await solution.getByRole("button", { name: "Add step" }).click()
-    await solution.getByLabel("ID").last().fill(step.id)
-    await solution.getByLabel("Title").last().fill(step.title)
-    await solution.getByLabel("Description").last().fill(step.description)
-    await solution
-      .getByRole("button", { name: /choose an image/i })
-      .last()
-      .click()
-    await solution.getByText(step.icon, { exact: true }).click()
-    await solution.getByRole("button", { name: "Choose selected" }).click()
-    await solution.frameLocator("iframe").first().getByText(step.title).waitFor({ timeout: 20_000 })
+    await addStep(solution, step)
     await previewInSiteLook(solution)
     await solution.screenshot({ path: path.join(SCREENSHOTS, "solution-preview-1440.png") })
     // the Hindi page gets the step too: its text in Hindi, its ID and icon as in English
     await writeIn(solution, "hi")
-    await solution.getByRole("button", { name: "Add step" }).click()
-    await solution.getByLabel("ID").last().fill(step.id)
-    await solution.getByLabel("Title").last().fill(hindiStep.title)
-    await solution.getByLabel("Description").last().fill(hindiStep.description)
-    await solution
-      .getByRole("button", { name: /choose an image/i })
-      .last()
-      .click()
-    await solution.getByText(step.icon, { exact: true }).click()
-    await solution.getByRole("button", { name: "Choose selected" }).click()
-    await solution.frameLocator("iframe").first().getByText(hindiStep.title).waitFor({ timeout: 20_000 })
+    await addStep(solution, { ...step, title: hindiStep.title, description: hindiStep.description })
     await solution.screenshot({ path: path.join(SCREENSHOTS, "solution-preview-hindi-1440.png") })
     await publish(solution)
     await waitUntil(
