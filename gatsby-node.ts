@@ -6,7 +6,7 @@ import { localeTypeDefs, typeDefs } from "./src/content/schema"
 import { parseInlineSvg, UnfitSvgError } from "./src/content/inline-svg"
 import { validateContent } from "./src/content/validate-content"
 import { localizedPath, solutionPath } from "./src/content/routes"
-import { languageOf } from "./src/content/translations"
+import { languageOfNode } from "./src/content/translations"
 import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATED } from "./src/lib/languages"
 import { readRetention } from "./src/forms/environment"
 import { useAvifEffort } from "./src/images/avif-effort"
@@ -21,6 +21,9 @@ const CONTENT = path.resolve("content")
 
 // gatsby-plugin-sharp cannot be given an AVIF effort: the build's encoder is set here
 useAvifEffort()
+
+/** What a resolver's context offers of Gatsby's node model */
+type NodeContext = { nodeModel: { getNodeById: (args: { id: string }) => { base?: string } | null } }
 
 type Reporter = Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>[0]["reporter"]
 
@@ -71,19 +74,20 @@ export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = () => {
  * again and reported, and a picture dropped into the gallery gets its
  * working copy.
  */
-export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, reporter, getNode, actions }) => {
-  // Each content file's node knows its language (about.hi.json: "hi"), which every page's query filters by
-  if (node.internal.owner === "gatsby-transformer-json" && node.parent) {
-    const file = getNode(node.parent) as { base?: string; sourceInstanceName?: string } | undefined
-    if (file?.sourceInstanceName === "content" && file.base)
-      actions.createNodeField({ node, name: "locale", value: languageOf(file.base) ?? DEFAULT_LANGUAGE.code })
-    return
-  }
+export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, reporter }) => {
   if (!bootstrapped || node.internal.type !== "File" || (node as { sourceInstanceName?: string }).sourceInstanceName !== "content") return
   if (await reportContent(reporter)) await prepareGallery(reporter)
 }
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createFieldExtension({
+    name: "languageOfFile",
+    description: "The language of a content file's node, from the file's name (src/content/translations.ts)",
+    extend: () => ({
+      resolve: (source: { id: string; parent?: string | null }, _args: unknown, context: NodeContext) =>
+        languageOfNode(source, (id) => context.nodeModel.getNodeById({ id })),
+    }),
+  })
   actions.createTypes(typeDefs)
   actions.createTypes(localeTypeDefs)
 }
@@ -191,8 +195,11 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
         type: "String!",
         description:
           "The solution page's address in its language (/waste-to-charcoal, /hi/waste-to-charcoal; solutionPath and localizedPath in src/content/routes.ts, which also create the page): link to it by this, never by spelling the slug into a path",
-        resolve: (source: { slug: string; fields?: { locale?: string } }) =>
-          localizedPath(solutionPath(source.slug), source.fields?.locale ?? DEFAULT_LANGUAGE.code),
+        resolve: (source: { id: string; parent?: string | null; slug: string }, _args: unknown, context: NodeContext) =>
+          localizedPath(
+            solutionPath(source.slug),
+            languageOfNode(source, (id) => context.nodeModel.getNodeById({ id })),
+          ),
       },
     },
     PrivacyJson: {

@@ -1,4 +1,4 @@
-import { createPages, createSchemaCustomization, onCreatePage } from "../../gatsby-node"
+import { createPages, createResolvers, createSchemaCustomization, onCreatePage } from "../../gatsby-node"
 import { TRANSLATED } from "../../src/lib/languages"
 
 type Node = { id: string; slug: string; locale: string }
@@ -104,7 +104,7 @@ describe("onCreatePage", () => {
 describe("createSchemaCustomization", () => {
   it("declares every content type explicitly, without inference", () => {
     const createTypes = jest.fn()
-    ;(createSchemaCustomization as (args: unknown) => void)({ actions: { createTypes } })
+    ;(createSchemaCustomization as (args: unknown) => void)({ actions: { createTypes, createFieldExtension: jest.fn() } })
     const sdl: string = createTypes.mock.calls[0][0]
     const types = [
       "SiteJson",
@@ -126,5 +126,46 @@ describe("createSchemaCustomization", () => {
     for (const type of types) {
       expect(sdl).toContain(`type ${type} implements Node @dontInfer`)
     }
+  })
+})
+
+describe("a content node's language", () => {
+  // The files' nodes as Gatsby holds them: a JSON node whose parent is its File. The JSON nodes carry no
+  // fields, as one kept from a cache a stopped `gatsby develop` left may not (the CMS test's build once failed on that)
+  const files: Record<string, { base: string }> = {
+    "file-en": { base: "waste-to-charcoal.en.json" },
+    "file-hi": { base: "waste-to-charcoal.hi.json" },
+  }
+  const context = { nodeModel: { getNodeById: ({ id }: { id: string }) => files[id] ?? null } }
+  type Resolve = (source: object, args: object, context: object) => unknown
+
+  function extension(): Resolve {
+    const createFieldExtension = jest.fn()
+    ;(createSchemaCustomization as (args: unknown) => void)({ actions: { createTypes: jest.fn(), createFieldExtension } })
+    const [{ name, extend }] = createFieldExtension.mock.calls[0]
+    expect(name).toBe("languageOfFile")
+    return extend({}, {}).resolve
+  }
+
+  it("is read from its file's name whenever it is asked, on every content type", () => {
+    const createTypes = jest.fn()
+    ;(createSchemaCustomization as (args: unknown) => void)({ actions: { createTypes, createFieldExtension: jest.fn() } })
+    const sdl = createTypes.mock.calls.map(([types]) => types).join("\n")
+    expect(sdl).toMatch(/type SolutionsJson implements Node @dontInfer \{[^}]*locale: String! @languageOfFile/)
+    const resolve = extension()
+    expect(resolve({ id: "charcoal-en", parent: "file-en" }, {}, context)).toBe("en")
+    expect(resolve({ id: "charcoal-hi", parent: "file-hi" }, {}, context)).toBe("hi")
+  })
+
+  it("is an error naming the node when it has no file, never a guess", () => {
+    expect(() => extension()({ id: "orphan", parent: "gone" }, {}, context)).toThrow(/orphan has no file in content/)
+  })
+
+  it("gives a solution its address in that language", () => {
+    const resolvers = jest.fn()
+    ;(createResolvers as (args: unknown) => void)({ createResolvers: resolvers, reporter: { warn: jest.fn() } })
+    const { resolve } = resolvers.mock.calls[0][0].SolutionsJson.path
+    expect(resolve({ id: "charcoal-en", parent: "file-en", slug: "waste-to-charcoal" }, {}, context)).toBe("/waste-to-charcoal")
+    expect(resolve({ id: "charcoal-hi", parent: "file-hi", slug: "waste-to-charcoal" }, {}, context)).toBe("/hi/waste-to-charcoal")
   })
 })

@@ -43,14 +43,14 @@ export const typeDefs = SITE_DIRECTIVES.reduce(
 )
 
 /**
- * The language of each content node (gatsby-node sets it from the file's
- * name: about.hi.json is "hi"), on every type of a content folder: pages
+ * The language of each content node (@languageOfFile, gatsby-node: from the
+ * file's name, about.hi.json is "hi"), on every type of a content folder: pages
  * query their own language's node, aboutJson(locale: { eq: $locale }).
  */
 export const localeTypeDefs = [...typeDefs.matchAll(/^type (\w+Json) implements Node\b/gm)]
   .map(
     ([, name]) =>
-      `type ${name} implements Node @dontInfer {\n  "The language of the file (about.hi.json: hi), src/lib/languages.ts"\n  locale: String! @proxy(from: "fields.locale")\n}`,
+      `type ${name} implements Node @dontInfer {\n  "The language of the file (about.hi.json: hi), src/lib/languages.ts"\n  locale: String! @languageOfFile\n}`,
   )
   .join("\n")
 

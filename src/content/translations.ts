@@ -24,6 +24,18 @@ export function languageOf(name: string): string | undefined {
   return LANGUAGES.find((language) => language.code === code)?.code
 }
 
+/**
+ * The language of a content file's node, read from its file's name when it
+ * is asked (about.hi.json: "hi"). Nothing is stored on the node: a node kept
+ * from an earlier run's cache (a `gatsby develop` stopped mid-update, then
+ * `gatsby build`) has its language as surely as a new one.
+ */
+export function languageOfNode(node: { id: string; parent?: string | null }, getNode: (id: string) => { base?: string } | null | undefined): string {
+  const file = node.parent ? getNode(node.parent) : undefined
+  if (!file?.base) throw new Error(`The content node ${node.id} has no file in content/, so its language cannot be told from a file name`)
+  return languageOf(file.base) ?? DEFAULT_LANGUAGE.code
+}
+
 /** The name of a content file in another language (about.en.json, hi: about.hi.json) */
 export function translationName(name: string, code: string): string {
   return name.replace(/\.[^.]+\.json$/, `.${code}.json`)
