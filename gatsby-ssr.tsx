@@ -24,9 +24,9 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttri
     <link key="font-manrope" rel="preload" href={manropeLatin} as="font" type="font/woff2" crossOrigin="anonymous" />,
   ])
   if (!script) return
-  // Declared on this language's pages only (src/styles/script-faces.ts). Not preloaded: its 121 kB arrive
-  // after the first paint either way on a phone's link, and the inlined stylesheet has the face requested
-  // at the first layout; a preload only held back Manrope and the first paint (docs/serving.md, "How a page loads").
+  // Declared on this language's pages only (src/styles/script-faces.ts). Never preloaded: a preload would
+  // download the file on the phones that have the face as their system font (Android's Noto), which the face
+  // takes first; where it is downloaded, the inlined stylesheet has it requested at the first layout.
   setHeadComponents([<style key="font-script-faces" data-script-faces="" dangerouslySetInnerHTML={{ __html: script.css }} />])
 }
 

@@ -8,21 +8,37 @@
  * The one exception is the language switch's other-language name on a page
  * (हिन्दी on an English page): drawn by the system's font, so that no English
  * page declares or downloads the Devanagari face (src/styles/script-faces.ts).
- * A Hindi page downloads that face once and draws its text with it, with no
- * letter spacing, no capitals and taller lines, and no layout shift as the
- * face swaps in.
+ * A Hindi page draws its text in Noto Sans Devanagari, with no letter
+ * spacing, no capitals and taller lines: the system's own where it has one
+ * (Android; this machine with Debian's fonts-noto-core, as .ci/run installs),
+ * downloading nothing and shifting nothing, and the web font's file, fetched
+ * once, on a device without it.
  */
+import { execFileSync } from "child_process"
 import fs from "fs"
+import os from "os"
 import path from "path"
-import type { Page } from "playwright-core"
+import { chromium, type Page } from "playwright-core"
+import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/lib/chromium"
 import { closeAll, layoutShifts, openPage, origin, recordLayoutShifts, visit } from "../support/browser"
 import { siteRoutes } from "../../src/content/routes"
 import { localizedPath } from "../../src/lib/languages"
-import { DEVANAGARI_FACE_RANGE } from "../../src/styles/script-faces"
 import { readContent, ROOT } from "../support/serve"
 
 jest.setTimeout(60_000)
 afterAll(closeAll)
+
+/** The system's Noto Sans Devanagari, as an Android phone has it: without it these tests would measure a device no reader has */
+beforeAll(() => {
+  let families = ""
+  try {
+    families = execFileSync("fc-list", [":lang=hi", "family"], { encoding: "utf8" })
+  } catch {
+    // no fontconfig: no system fonts to find
+  }
+  if (!/Noto Sans Devanagari/.test(families))
+    throw new Error("This machine has no Noto Sans Devanagari system font, which Android phones have: apt-get install -y fonts-noto-core (as .ci/run does)")
+})
 
 /** Every route of each language: home, solutions, the other pages, the notices and the 404 page */
 const ENGLISH = siteRoutes(ROOT, undefined, "en").map((route) => route.path)
@@ -123,7 +139,7 @@ describe("the self-hosted font", () => {
     await page.context().close()
   })
 
-  it.each(HINDI)("has a glyph for every character on %s, from Noto Sans Devanagari and Manrope, fetched once", async (route) => {
+  it.each(HINDI)("has a glyph for every character on %s, from Noto Sans Devanagari and Manrope, the system's Devanagari downloading nothing", async (route) => {
     const page = await openPage(375)
     const requests = fontRequests(page)
     const response = await page.goto(`${origin()}${route}`)
@@ -132,9 +148,51 @@ describe("the self-hosted font", () => {
     expect(found.faces).toEqual(HINDI_FACES)
     expect(found.count).toBeGreaterThan(30)
     expect(found.lacking).toEqual([])
-    // declared once, in the page's own <head>, and downloaded once (the preload and the face are one request)
-    expect(html.match(/@font-face\{font-family:"Noto Sans Devanagari Variable"/g)).toHaveLength(1)
+    // declared in the page's own <head>, a face for the regular weights and one for the bold, each the system's file first
+    expect(html.match(/@font-face\{font-family:"Noto Sans Devanagari Variable"[^}]*src:local\(/g)).toHaveLength(2)
+    expect(requests.filter((request) => DEVANAGARI_FILE.test(request))).toEqual([])
+    await page.context().close()
+  })
+})
+
+/**
+ * A browser that finds no Devanagari system font (fontconfig told to leave
+ * out every font for Hindi), as on a device without Noto: the page
+ * downloads the web font's file, once, and draws its text with it.
+ */
+describe("a device without a Devanagari system font", () => {
+  let dir = ""
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "fonts-no-devanagari-"))
+    const config = path.join(dir, "fonts.conf")
+    fs.writeFileSync(
+      config,
+      `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>\n  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n` +
+        `  <selectfont><rejectfont><pattern><patelt name="lang"><string>hi</string></patelt></pattern></rejectfont></selectfont>\n</fontconfig>\n`,
+    )
+    expect(execFileSync("fc-list", [":lang=hi", "family"], { encoding: "utf8", env: { ...process.env, FONTCONFIG_FILE: config } }).trim()).toBe("")
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: { ...process.env, FONTCONFIG_FILE: config } })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it.each(["/hi", "/hi/estimate"])("downloads the web font's file once on %s and draws the heading with it", async (route) => {
+    const page = await browser!.newPage({ viewport: { width: 375, height: 800 } })
+    const requests = fontRequests(page)
+    await page.goto(`${origin()}${route}`)
+    await page.evaluate(() => document.fonts.ready)
     expect(requests.filter((request) => DEVANAGARI_FILE.test(request))).toHaveLength(1)
+    const session = await page.context().newCDPSession(page)
+    await session.send("DOM.enable")
+    await session.send("CSS.enable")
+    const { root } = await session.send("DOM.getDocument")
+    const { nodeId } = await session.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" })
+    const { fonts } = await session.send("CSS.getPlatformFontsForNode", { nodeId })
+    expect(fonts.find((font) => font.isCustomFont && /Noto Sans Devanagari/.test(font.familyName))?.glyphCount).toBeGreaterThan(0)
+    expect(fonts.filter((font) => !font.isCustomFont)).toEqual([])
     await page.context().close()
   })
 })
@@ -173,8 +231,9 @@ describe("Hindi type", () => {
       const { nodeId } = await session.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" })
       const { fonts } = await session.send("CSS.getPlatformFontsForNode", { nodeId })
       expect(await page.locator("h1").first().textContent()).toMatch(DEVANAGARI)
-      expect(fonts.find((font) => font.isCustomFont && /Noto Sans Devanagari/.test(font.familyName))?.glyphCount).toBeGreaterThan(0)
-      expect(fonts.filter((font) => !font.isCustomFont)).toEqual([])
+      // the face's file here is the system's (local()), which Chromium names by its own family, not as a web font
+      expect(fonts.find((font) => font.familyName === "Noto Sans Devanagari")?.glyphCount).toBeGreaterThan(0)
+      expect(fonts.filter((font) => !font.isCustomFont && font.familyName !== "Noto Sans Devanagari")).toEqual([])
 
       const styles = await page.evaluate(devanagariTextStyles)
       expect(styles.length).toBeGreaterThan(5)
@@ -187,36 +246,10 @@ describe("Hindi type", () => {
   )
 })
 
-/**
- * Android, most of the site's Hindi readers' phones, has Noto Sans Devanagari
- * as its system font (variable from Android 12 on): the fallback face (local("Noto Sans Devanagari")) then
- * draws the text until the web font swaps in. This machine has no Devanagari
- * system font, so the test gives the fallback family that font's own file,
- * as the phone's system does.
- */
-async function withAndroidsDevanagari(page: Page): Promise<void> {
-  const file = fs.readFileSync(
-    path.join(ROOT, "node_modules/@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2"),
-  )
-  await page.addInitScript(
-    ({ base64, range }) => {
-      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0))
-      document.fonts.add(new FontFace("Noto Sans Devanagari Fallback", bytes, { unicodeRange: range, weight: "100 900" }))
-    },
-    { base64: file.toString("base64"), range: DEVANAGARI_FACE_RANGE },
-  )
-}
-
-describe.each([375, 1440])("the Devanagari face's swap at %i px", (width) => {
-  it("shifts the Hindi home page's layout by at most 0.01, on a phone with a Devanagari system font and a slow download", async () => {
+describe.each([375, 1440])("the Hindi home page at %i px", (width) => {
+  it("is drawn in the system's Noto Sans Devanagari from its first paint: no Devanagari file, no swap, a layout shift of at most 0.01", async () => {
     const page = await openPage(width)
-    await withAndroidsDevanagari(page)
-    // the page first paints with the fallback, then the face swaps in
-    await page.route(DEVANAGARI_FILE, async (route) => {
-      const response = await route.fetch()
-      await new Promise((resolve) => setTimeout(resolve, 3000))
-      await route.fulfill({ response })
-    })
+    const requests = fontRequests(page)
     await recordLayoutShifts(page)
     await page.addInitScript(() => {
       const log = (window as unknown as { __cls: { entries: string[] } }).__cls
@@ -224,18 +257,14 @@ describe.each([375, 1440])("the Devanagari face's swap at %i px", (width) => {
         log.entries.push(`fonts at ${Math.round(performance.now())} ms: ${event.fontfaces.map((face) => face.family).join(", ")}`),
       )
     })
-    // not visit(): the load event, and so hydration (src/build-time/postbuild/loader.ts), waits for the font
     await page.goto(`${origin()}/hi`, { waitUntil: "domcontentloaded" })
     await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0)
-    const webFontLoaded = () => [...document.fonts].some((face) => face.family.includes("Devanagari Variable") && face.status === "loaded")
-    // painted with the fallback before the slowed file arrives
-    expect(await page.evaluate(webFontLoaded)).toBe(false)
-    expect(await page.evaluate(() => [...document.fonts].some((face) => face.family.includes("Devanagari Fallback") && face.status === "loaded"))).toBe(true)
-    await page.waitForFunction(webFontLoaded)
     await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
     await page.waitForTimeout(1000)
+    expect(await page.evaluate(() => [...document.fonts].some((face) => face.family.includes("Devanagari Variable") && face.status === "loaded"))).toBe(true)
+    expect(requests.filter((request) => DEVANAGARI_FILE.test(request))).toEqual([])
     const cls = await layoutShifts(page)
-    console.log(`CLS of /hi at ${width} px through the swap: ${cls.total.toFixed(4)}${cls.entries.length ? `\n${cls.entries.join("\n")}` : ""}`)
+    console.log(`CLS of /hi at ${width} px: ${cls.total.toFixed(4)}${cls.entries.length ? `\n${cls.entries.join("\n")}` : ""}`)
     expect(cls.total).toBeLessThanOrEqual(0.01)
     await page.context().close()
   })

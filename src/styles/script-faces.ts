@@ -30,8 +30,8 @@ const DEVANAGARI_RANGE = "U+0900-097F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9,
 
 /**
  * The file also draws the space and the no-break space (0.26 em). Claimed
- * here, the spaces between Hindi words stay in the face of the words, before
- * the swap (the system's Noto) and after. Left to Manrope (0.20 em), they
+ * here, the spaces between Hindi words stay in the face of the words, whether
+ * the system's file draws them or the web font's. Left to Manrope (0.20 em), they
  * were Manrope Fallback's 0.29 em until Manrope came, and that swap alone
  * re-wrapped the hero's Hindi text (a layout shift of 0.012 at 375 px).
  */
@@ -42,28 +42,36 @@ export const DEVANAGARI_FACE_RANGE = `${SPACES}, ${DEVANAGARI_RANGE}`
 
 /**
  * The Devanagari faces of a page in `language` (hi), with the font file's
- * address. The font stack puts Noto and its fallback first: their
- * unicode-range leaves every Latin letter, digit and sign (company names,
- * units) to Manrope, and the zero width joiners inside Devanagari words stay
- * in the face that shapes them. The fallback comes before Manrope, so that
- * Manrope's arriving first does not take the spaces over until Noto comes.
+ * address. The font stack puts Noto first: its unicode-range leaves every
+ * Latin letter, digit and sign (company names, units) to Manrope, and the
+ * zero width joiners inside Devanagari words stay in the face that shapes
+ * them.
  *
- * The fallback is the system's own Noto Sans Devanagari (Android's, most
- * Linux desktops'; variable from Android 12 on, so it claims every weight
- * and bold headings are drawn as bold as the web font's, not a synthetic
- * bold of another width) with the web font's vertical metrics (ascent 0.896,
- * descent 0.408 of the em, read from the file): as the page's first font
- * (the first with a space) it sets the lines' baselines, so text drawn before
- * the web font arrives is as wide and sits as high as after the swap. Its
- * unicode-range keeps it from drawing Latin letters in place of Manrope's
- * fallback.
+ * The face is the system's own Noto Sans Devanagari where there is one, and
+ * the web font's file only where there is not. Android, the phone of most of
+ * the site's Hindi readers, has it as its system font (variable from Android
+ * 12 on; a regular and a bold file before), as have most Linux desktops: there
+ * a Hindi page costs no font byte and draws in its final face at once, with
+ * nothing to swap. A device without it (an iPhone, Windows) downloads the
+ * file at the first layout and swaps it in.
+ *
+ * Two faces split the weights: up to 599 the regular (or the variable file),
+ * from 600 the bold where the system has a bold file of its own, else the
+ * variable file at that weight. Either is given the web font's vertical
+ * metrics (ascent 0.896, descent 0.408 of the em, read from the file), so
+ * lines sit as high whichever file draws them.
  */
 export function devanagariFont(href: string, language: string): ScriptFont {
+  const web = `url("${href}") format("woff2-variations")`
+  const face = (weight: string, local: string[]) =>
+    `@font-face{font-family:"Noto Sans Devanagari Variable";font-style:normal;font-display:swap;font-weight:${weight};` +
+    `src:${[...local.map((name) => `local("${name}")`), web].join(",")};` +
+    `ascent-override:89.6%;descent-override:40.8%;line-gap-override:0%;unicode-range:${DEVANAGARI_FACE_RANGE}}`
   const css = [
-    `@font-face{font-family:"Noto Sans Devanagari Variable";font-style:normal;font-display:swap;font-weight:100 900;src:url("${href}") format("woff2-variations");unicode-range:${DEVANAGARI_FACE_RANGE}}`,
-    `@font-face{font-family:"Noto Sans Devanagari Fallback";font-weight:100 900;src:local("Noto Sans Devanagari"),local("NotoSansDevanagari-Regular");size-adjust:100%;ascent-override:89.6%;descent-override:40.8%;line-gap-override:0%;unicode-range:${DEVANAGARI_FACE_RANGE}}`,
+    face("100 599", ["Noto Sans Devanagari", "Noto Sans Devanagari Regular", "NotoSansDevanagari-Regular"]),
+    face("600 900", ["Noto Sans Devanagari Bold", "NotoSansDevanagari-Bold", "Noto Sans Devanagari"]),
     // :root:lang() outranks tokens.css's :root wherever either sheet comes in the <head>
-    `:root:lang(${language}){--font:"Noto Sans Devanagari Variable","Noto Sans Devanagari Fallback","Manrope Variable","Manrope Fallback",system-ui}`,
+    `:root:lang(${language}){--font:"Noto Sans Devanagari Variable","Manrope Variable","Manrope Fallback",system-ui}`,
   ].join("")
   return { href, css }
 }
