@@ -78,16 +78,16 @@ describe("the audit's table", () => {
 describe("the table against the floor", () => {
   it("prints the floor first, each ratio to two places, * on a ratio over its budget and – on a figure missing", () => {
     const lines = formatFloorTable([
-      { route: FLOOR, fcpMs: 637.4, fcpRatio: 1, lcpMs: 770, lcpOverFcp: 1.208, jsGzipBytes: 66_662, jsRatio: 1, observedLcpGapMs: 0 },
-      { route: "/", fcpMs: 801, fcpRatio: 1.2567, lcpMs: 1357, lcpOverFcp: 1.694, jsGzipBytes: 83_251, jsRatio: 1.2489, observedLcpGapMs: 74.6 },
-      { route: "/privacy", fcpMs: 640, fcpRatio: 1.004, lcpMs: 700, lcpOverFcp: 1.09, jsGzipBytes: undefined, jsRatio: undefined, observedLcpGapMs: null },
+      { route: FLOOR, fcpMs: 637.4, fcpRatio: 1, lcpMs: 770, lcpRatio: 1, jsGzipBytes: 66_662, jsRatio: 1, observedLcpGapMs: 0 },
+      { route: "/", fcpMs: 801, fcpRatio: 1.2567, lcpMs: 1357, lcpRatio: 1.7623, jsGzipBytes: 83_251, jsRatio: 1.2489, observedLcpGapMs: 74.6 },
+      { route: "/privacy", fcpMs: 640, fcpRatio: 1.004, lcpMs: 700, lcpRatio: 0.9091, jsGzipBytes: undefined, jsRatio: undefined, observedLcpGapMs: null },
     ]).split("\n")
     expect(lines).toEqual([
-      "Against the floor          FCP ms  x floor  LCP ms  LCP/FCP  JS KB gz  x floor  seen LCP-FCP ms",
+      "Against the floor          FCP ms  x floor  LCP ms  x floor  JS KB gz  x floor  seen LCP-FCP ms",
       "------------------------- ------- -------- ------- -------- --------- -------- ----------------",
-      "(floor: bare Gatsby page)     637     1.00     770     1.21      65.1     1.00                0",
-      "/                             801    1.26*    1357    1.69*      81.3    1.25*               75",
-      "/privacy                      640     1.00     700     1.09         –        –                –",
+      "(floor: bare Gatsby page)     637     1.00     770     1.00      65.1     1.00                0",
+      "/                             801    1.26*    1357    1.76*      81.3    1.25*               75",
+      "/privacy                      640     1.00     700     0.91         –        –                –",
     ])
   })
 })

@@ -25,10 +25,12 @@ export const BUDGET = {
 const CATEGORY_NAMES: Record<Category, string> = { performance: "Performance", accessibility: "Accessibility", "best-practices": "Best Practices", seo: "SEO" }
 /**
  * Each public route against the floor, on medians of the same rounds: its
- * first paint at most 1.15x the floor's, its largest paint at most 1.1x its
- * own first paint, its JavaScript (gzip) at most 1.15x the floor's.
+ * first paint, its largest paint and its JavaScript (gzip) each at most
+ * 1.15x the floor's (issue 41: the largest paint is held against the
+ * floor's, no longer against the route's own first paint, which Lantern's
+ * simulation cannot hold with the font preloaded).
  */
-export const FLOOR_BUDGET = { fcpRatio: 1.15, lcpOverFcp: 1.1, jsRatio: 1.15 }
+export const FLOOR_BUDGET = { fcpRatio: 1.15, lcpRatio: 1.15, jsRatio: 1.15 }
 /**
  * Whether a miss of FLOOR_BUDGET fails the audit. Not yet: no route meets
  * all three (docs/audit.md); until they do, `--floor-budgets` enforces
@@ -42,7 +44,7 @@ export interface FloorRow {
   fcpMs?: number | null
   fcpRatio?: number
   lcpMs?: number | null
-  lcpOverFcp?: number
+  lcpRatio?: number
   jsGzipBytes?: number
   jsRatio?: number
   /** unthrottled, as the browser painted it: the largest paint's delay after the first (not a budget; Lighthouse's LCP is simulated from this load) */
@@ -268,7 +270,7 @@ export function floorFindings(route: string, result: Measured, floor: Measured, 
     fcpMs: result.fcpMs,
     fcpRatio: ratio(result.fcpMs, floor.fcpMs),
     lcpMs: result.lcpMs,
-    lcpOverFcp: ratio(result.lcpMs, result.fcpMs),
+    lcpRatio: ratio(result.lcpMs, floor.lcpMs),
     jsGzipBytes: result.jsGzipBytes,
     jsRatio: ratio(result.jsGzipBytes, floor.jsGzipBytes),
     observedLcpGapMs: result.observedLcpGapMs,
@@ -276,7 +278,7 @@ export function floorFindings(route: string, result: Measured, floor: Measured, 
   const ms = (value: number | null | undefined) => `${Math.round(value ?? NaN)} ms`
   const checks = [
     { name: "first paint", value: row.fcpRatio, budget: FLOOR_BUDGET.fcpRatio, timing: true, figures: `${ms(result.fcpMs)} against the floor's ${ms(floor.fcpMs)}` },
-    { name: "largest paint over its own first paint", value: row.lcpOverFcp, budget: FLOOR_BUDGET.lcpOverFcp, timing: true, figures: `${ms(result.lcpMs)} against ${ms(result.fcpMs)}` },
+    { name: "largest paint", value: row.lcpRatio, budget: FLOOR_BUDGET.lcpRatio, timing: true, figures: `${ms(result.lcpMs)} against the floor's ${ms(floor.lcpMs)}` },
     { name: "JavaScript", value: row.jsRatio, budget: FLOOR_BUDGET.jsRatio, timing: false, figures: `${kib(result.jsGzipBytes ?? NaN).toFixed(1)} KB gz against the floor's ${kib(floor.jsGzipBytes ?? NaN).toFixed(1)} KB` },
   ]
   const misses: Miss[] = []
@@ -322,7 +324,7 @@ export function evaluate({ origin, pages, runs, html, links, axe, lh, floorBudge
   const measuredFloor = lh?.[FLOOR]
   const floor = measuredFloor?.error === undefined ? measuredFloor : undefined
   if (lh && !floor) misses.push(miss(FLOOR, `the floor could not be measured: ${measuredFloor?.error ?? "no result"}`))
-  if (floor) floorRows.push({ route: FLOOR, fcpMs: floor.fcpMs, fcpRatio: 1, lcpMs: floor.lcpMs, lcpOverFcp: ratio(floor.lcpMs, floor.fcpMs), jsGzipBytes: floor.jsGzipBytes, jsRatio: 1, observedLcpGapMs: floor.observedLcpGapMs })
+  if (floor) floorRows.push({ route: FLOOR, fcpMs: floor.fcpMs, fcpRatio: 1, lcpMs: floor.lcpMs, lcpRatio: 1, jsGzipBytes: floor.jsGzipBytes, jsRatio: 1, observedLcpGapMs: floor.observedLcpGapMs })
   const parentRoute = (url: string | undefined) => (url?.startsWith(origin) ? url.slice(origin.length) || "/" : url)
 
   for (const page of pages) {
