@@ -34,7 +34,7 @@ import {
 import { measuresFor, quoteEstimate, resultRows } from "../../lib/estimate-quote"
 import { stringifyEstimate } from "../../lib/forms/estimate-payload"
 import { ESTIMATE } from "../../lib/forms/fields"
-import { numberLocale } from "../../lib/languages"
+import { languageByCode, numberLocale } from "../../lib/languages"
 import { fill } from "../../lib/text"
 import { SectionHeading } from "../primitives/SectionHeading"
 import "../primitives/FormParts.css"
@@ -120,7 +120,8 @@ function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Str
 export function Estimator({ data, model, products }: { data: EstimatorCopy; model: EstimateModel; products: string }) {
   const localize = useLocalize()
   // every figure in the page's notation; the address and the quote carry plain numbers in every language (toQuery)
-  const numbers = numberLocale(useLanguage())
+  const language = useLanguage()
+  const numbers = numberLocale(language)
   const figure: Figure = (value) => formatNumber(value, numbers)
   const exact = (value: number) => formatExact(value, numbers)
   const { form } = data
@@ -384,14 +385,22 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                 {solution && (
                   <>
                     <p className="estimator__machines">
-                      {data.results.machines}: {/* the stream's own list where its line differs (hospital waste is not sorted by hand) */}
-                      {(stream.machines ?? solution.machines).map((machine, index) => (
-                        <React.Fragment key={machine}>
-                          {index > 0 && ", "}
-                          <a href={localize(products)}>{machine}</a>
-                        </React.Fragment>
-                      ))}
-                      . <a href={localize(solution.link.to)}>{solution.link.label}</a>
+                      {data.results.machines}:{" "}
+                      {/* the stream's own list where its line differs (hospital waste is not sorted by hand), joined as the page's language joins a list (A, B and C; A, B, और C) */}
+                      {new Intl.ListFormat(languageByCode(language).tag, { type: "conjunction" })
+                        .formatToParts(stream.machines ?? solution.machines)
+                        .map((part, index) =>
+                          part.type === "element" ? (
+                            <a key={index} href={localize(products)}>
+                              {part.value}
+                            </a>
+                          ) : (
+                            <React.Fragment key={index}>{part.value}</React.Fragment>
+                          ),
+                        )}
+                    </p>
+                    <p className="estimator__solution">
+                      <a href={localize(solution.link.to)}>{solution.link.label}</a>
                     </p>
                     {/* what the line needs that we do not make, and why this stream's line differs */}
                     {[solution.lineNeeds, stream.lineNote].filter(Boolean).map((text) => (
