@@ -82,8 +82,12 @@ afterAll(async () => {
   fs.rmSync(SITE, { recursive: true, force: true })
 })
 
-it("docs/content.md holds the three sample queries", () => {
+/** The language a sample query asks for: every content type has a node per language, so each must name one */
+const localeOf = (query: string) => /locale: \{ eq: "([^"]+)" \}/.exec(query)?.[1]
+
+it("docs/content.md holds the three sample queries, each naming its language", () => {
   expect(QUERIES.map((query) => /query (\w+)/.exec(query)?.[1])).toEqual(["GalleryWithImages", "SolutionBySlug", "Products"])
+  expect(QUERIES.map(localeOf)).toEqual(["en", "en", "hi"])
 })
 
 it("runs the gallery query as written", async () => {
@@ -110,7 +114,7 @@ it("runs the solution-by-slug query as written", async () => {
 it("runs the products query as written", async () => {
   const result = await run(QUERIES[2] as string)
   expect(result.errors).toBeUndefined()
-  expect((result.data?.productsJson as { items: { title: string }[] }).items.map((item) => item.title)).toEqual(productTitles())
+  expect((result.data?.productsJson as { items: { title: string }[] }).items.map((item) => item.title)).toEqual(productTitles(localeOf(QUERIES[2] as string)))
 })
 
 it("describes every content type and every field in GraphiQL", async () => {

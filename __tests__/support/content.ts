@@ -83,6 +83,6 @@ export const heroSlides = () =>
   readContent<{ slides: { mainHeading: string; smallHeading: string; buttonText: string; buttonLink: string }[] }>("hero/hero.en.json").slides
 
 /** The products page's machines, in the order of content/products/products.en.json. */
-export function productTitles(): string[] {
-  return readContent<{ items: { title: string }[] }>("products/products.en.json").items.map((item) => item.title)
+export function productTitles(language = "en"): string[] {
+  return readContent<{ items: { title: string }[] }>(`products/products.${language}.json`).items.map((item) => item.title)
 }
