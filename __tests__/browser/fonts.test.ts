@@ -62,6 +62,16 @@ function fontRequests(page: Page): string[] {
   return requests
 }
 
+/** The fonts Chromium drew the page's first heading with, and how many glyphs each drew */
+async function headingFonts(page: Page) {
+  const session = await page.context().newCDPSession(page)
+  await session.send("DOM.enable")
+  await session.send("CSS.enable")
+  const { root } = await session.send("DOM.getDocument")
+  const { nodeId } = await session.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" })
+  return (await session.send("CSS.getPlatformFontsForNode", { nodeId })).fonts
+}
+
 interface Coverage {
   /** The body's font stack without its fallbacks: the web faces */
   faces: string[]
@@ -185,12 +195,7 @@ describe("a device without a Devanagari system font", () => {
     await page.goto(`${origin()}${route}`)
     await page.evaluate(() => document.fonts.ready)
     expect(requests.filter((request) => DEVANAGARI_FILE.test(request))).toHaveLength(1)
-    const session = await page.context().newCDPSession(page)
-    await session.send("DOM.enable")
-    await session.send("CSS.enable")
-    const { root } = await session.send("DOM.getDocument")
-    const { nodeId } = await session.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" })
-    const { fonts } = await session.send("CSS.getPlatformFontsForNode", { nodeId })
+    const fonts = await headingFonts(page)
     expect(fonts.find((font) => font.isCustomFont && /Noto Sans Devanagari/.test(font.familyName))?.glyphCount).toBeGreaterThan(0)
     expect(fonts.filter((font) => !font.isCustomFont)).toEqual([])
     await page.context().close()
@@ -223,13 +228,7 @@ describe("Hindi type", () => {
       await page.evaluate(() => document.fonts.ready)
       const faces = await page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family.replace(/"/g, "")))
       expect(faces).toContain("Noto Sans Devanagari Variable")
-      // The fonts Chromium drew the page's first heading with
-      const session = await page.context().newCDPSession(page)
-      await session.send("DOM.enable")
-      await session.send("CSS.enable")
-      const { root } = await session.send("DOM.getDocument")
-      const { nodeId } = await session.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" })
-      const { fonts } = await session.send("CSS.getPlatformFontsForNode", { nodeId })
+      const fonts = await headingFonts(page)
       expect(await page.locator("h1").first().textContent()).toMatch(DEVANAGARI)
       // the face's file here is the system's (local()), which Chromium names by its own family, not as a web font
       expect(fonts.find((font) => font.familyName === "Noto Sans Devanagari")?.glyphCount).toBeGreaterThan(0)
