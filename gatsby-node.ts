@@ -24,6 +24,8 @@ useAvifEffort()
 
 /** What a resolver's context offers of Gatsby's node model */
 type NodeContext = { nodeModel: { getNodeById: (args: { id: string }) => { base?: string } | null } }
+/** A content node's language, from its file's name, in a resolver */
+const localeOf = (source: { id: string; parent?: string | null }, context: NodeContext) => languageOfNode(source, (id) => context.nodeModel.getNodeById({ id }))
 
 type Reporter = Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>[0]["reporter"]
 
@@ -84,8 +86,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     name: "languageOfFile",
     description: "The language of a content file's node, from the file's name (src/content/translations.ts)",
     extend: () => ({
-      resolve: (source: { id: string; parent?: string | null }, _args: unknown, context: NodeContext) =>
-        languageOfNode(source, (id) => context.nodeModel.getNodeById({ id })),
+      resolve: (source: { id: string; parent?: string | null }, _args: unknown, context: NodeContext) => localeOf(source, context),
     }),
   })
   actions.createTypes(typeDefs)
@@ -196,10 +197,7 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
         description:
           "The solution page's address in its language (/waste-to-charcoal, /hi/waste-to-charcoal; solutionPath and localizedPath in src/content/routes.ts, which also create the page): link to it by this, never by spelling the slug into a path",
         resolve: (source: { id: string; parent?: string | null; slug: string }, _args: unknown, context: NodeContext) =>
-          localizedPath(
-            solutionPath(source.slug),
-            languageOfNode(source, (id) => context.nodeModel.getNodeById({ id })),
-          ),
+          localizedPath(solutionPath(source.slug), localeOf(source, context)),
       },
     },
     PrivacyJson: {

@@ -38,7 +38,7 @@ const DEVANAGARI_RANGE = "U+0900-097F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9,
 const SPACES = "U+0020, U+00A0"
 
 /** What the Devanagari faces draw */
-export const DEVANAGARI_FACE_RANGE = `${SPACES}, ${DEVANAGARI_RANGE}`
+const DEVANAGARI_FACE_RANGE = `${SPACES}, ${DEVANAGARI_RANGE}`
 
 /**
  * The Devanagari faces of a page in `language` (hi), with the font file's

@@ -122,6 +122,8 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   // every figure in the page's notation; the address and the quote carry plain numbers in every language (toQuery)
   const language = useLanguage()
   const numbers = numberLocale(language)
+  // a line's machines, joined as the page's language joins a list (A, B and C; A, B, और C)
+  const machineList = new Intl.ListFormat(languageByCode(language).tag, { type: "conjunction" })
   const figure: Figure = (value) => formatNumber(value, numbers)
   const exact = (value: number) => formatExact(value, numbers)
   const { form } = data
@@ -385,19 +387,16 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                 {solution && (
                   <>
                     <p className="estimator__machines">
-                      {data.results.machines}:{" "}
-                      {/* the stream's own list where its line differs (hospital waste is not sorted by hand), joined as the page's language joins a list (A, B and C; A, B, और C) */}
-                      {new Intl.ListFormat(languageByCode(language).tag, { type: "conjunction" })
-                        .formatToParts(stream.machines ?? solution.machines)
-                        .map((part, index) =>
-                          part.type === "element" ? (
-                            <a key={index} href={localize(products)}>
-                              {part.value}
-                            </a>
-                          ) : (
-                            <React.Fragment key={index}>{part.value}</React.Fragment>
-                          ),
-                        )}
+                      {data.results.machines}: {/* the stream's own list where its line differs (hospital waste is not sorted by hand) */}
+                      {machineList.formatToParts(stream.machines ?? solution.machines).map((part, index) =>
+                        part.type === "element" ? (
+                          <a key={index} href={localize(products)}>
+                            {part.value}
+                          </a>
+                        ) : (
+                          <React.Fragment key={index}>{part.value}</React.Fragment>
+                        ),
+                      )}
                     </p>
                     <p className="estimator__solution">
                       <a href={localize(solution.link.to)}>{solution.link.label}</a>
