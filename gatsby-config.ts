@@ -1,5 +1,4 @@
 import type { GatsbyConfig } from "gatsby"
-import company from "./content/company/company.en.json"
 import site from "./content/site/site.en.json"
 import { serveAdminInDevelop } from "./src/cms/admin"
 import { siteRoutes } from "./src/content/routes"
@@ -56,29 +55,6 @@ const config: GatsbyConfig = {
         ],
         // each page with its alternates in every language (and x-default), as its head lists them
         serialize: ({ path }: { path: string }) => ({ url: path, links: sitemapAlternates(site.siteUrl, path) }),
-      },
-    },
-    {
-      // The web manifest, with the icons drawn for the site (static/icons, from `npm run art`)
-      resolve: "gatsby-plugin-manifest",
-      options: {
-        name: company.name,
-        short_name: site.manifest.shortName,
-        description: site.description,
-        lang: site.language,
-        start_url: "/",
-        display: "standalone",
-        background_color: site.manifest.backgroundColor,
-        theme_color: site.manifest.themeColor,
-        theme_color_in_head: false,
-        include_favicon: false,
-        cache_busting_mode: "none",
-        legacy: false,
-        icons: [
-          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
-          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
-          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-        ],
       },
     },
     {

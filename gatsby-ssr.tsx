@@ -2,6 +2,8 @@ import * as React from "react"
 import type { GatsbySSR } from "gatsby"
 import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2"
 import notoSansDevanagari from "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2"
+import { IconSprite } from "./src/components/primitives/IconSprite"
+import { manifestPath } from "./src/lib/web-manifest"
 import { languageByCode, languageOfPath } from "./src/lib/languages"
 import { devanagariFont, type ScriptFont } from "./src/styles/script-faces"
 
@@ -10,16 +12,20 @@ const SCRIPT_FONTS: Partial<Record<string, ScriptFont>> = {
   hi: devanagariFont(notoSansDevanagari, "hi"),
 }
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents, setPreBodyComponents }) => {
   // the page's language, from its address (/hi/…: hi-IN)
   const language = languageOfPath(pathname)
   setHtmlAttributes({ lang: languageByCode(language).tag })
   const script = SCRIPT_FONTS[language]
+  // every icon once, outside React's root (src/components/primitives/IconSprite.tsx)
+  setPreBodyComponents([<IconSprite key="icons" />])
   // The emblem drawn in art/logo.mjs, rendered into static/ by `npm run art`.
   setHeadComponents([
     <link key="icon-svg" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
     <link key="icon-png" rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />,
     <link key="apple-touch-icon" rel="apple-touch-icon" href="/apple-touch-icon.png" />,
+    // the page's language's manifest (src/build-time/postbuild/web-manifest.ts)
+    <link key="manifest" rel="manifest" href={manifestPath(language)} />,
     // The self-hosted font face src/styles/tokens.css declares (the same hashed file): fetched with the page, not after the CSS is parsed
     <link key="font-manrope" rel="preload" href={manropeLatin} as="font" type="font/woff2" crossOrigin="anonymous" />,
   ])

@@ -18,7 +18,7 @@ import { IMMUTABLE, REVALIDATE } from "../../src/security/header-rules"
 import { adminContentSecurityPolicy } from "../../src/build-time/site-headers"
 import { readSiteRoutes, ROUTES_FILE, type SiteRoutes } from "../../src/server/route-headers"
 import { ROOT, serveBuild, type Served } from "../support/serve"
-import { basePathOf } from "../../src/lib/languages"
+import { basePathOf, LANGUAGES, localizedPath } from "../../src/lib/languages"
 
 jest.setTimeout(120_000)
 
@@ -50,7 +50,8 @@ const REVALIDATED = () => [
   "/404",
   "/404.html",
   "/robots.txt",
-  "/manifest.webmanifest",
+  ...LANGUAGES.map(({ code }) => localizedPath("/manifest.webmanifest", code)),
+  "/icon-sprite.svg",
   ...builtFiles().filter((file) => /^\/sitemap[^/]*\.xml$/.test(file)),
 ]
 

@@ -3,11 +3,72 @@
  * development-only code: Gatsby's partytown plugin, which only does anything
  * under `gatsby develop`, and Partytown's snippet builder it pulled in, are
  * left out (src/webpack/stand-ins/no-partytown.js).
- * react-slick is loaded only when a gallery needs it.
+ * react-slick is loaded only when a gallery needs it. No script carries a
+ * translation (a page's words come with its own page data) or an icon's
+ * shapes (they are in the page's sprite).
  */
 import fs from "fs"
 import path from "path"
+import { TRANSLATED } from "../../src/lib/languages"
 import { ROOT, assertBuilt } from "../support/serve"
+
+const read = (name: string) => fs.readFileSync(path.join(ROOT, "public", name), "utf8")
+
+/**
+ * This build's scripts (public/ keeps older builds' too): the ones every page
+ * loads first, and every chunk webpack's runtime can load, by its maps of a
+ * chunk's name and content hash (`({245:"component---…"}[e]||e)+"-"+{245:"10d8…"}[e]+".js"`).
+ */
+function scriptFiles(): string[] {
+  const stats = JSON.parse(read("webpack.stats.json")) as { assetsByChunkName: Record<string, string[]> }
+  const first = stats.assetsByChunkName.app!.filter((name) => name.endsWith(".js"))
+  const runtime = read(first.find((name) => name.startsWith("webpack-runtime-"))!)
+  const maps = /\(\{([^}]*)\}\[e\]\|\|e\)\+"-"\+\{([^}]*)\}\[e\]\+"\.js"/.exec(runtime)
+  if (!maps) throw new Error("webpack's runtime no longer names its chunks as this test reads them")
+  const entries = (map: string) => new Map([...map.matchAll(/(\d+):"([^"]+)"/g)].map(([, id, value]) => [id!, value!]))
+  const names = entries(maps[1]!)
+  const chunks = [...entries(maps[2]!)].map(([id, hash]) => `${names.get(id) ?? id}-${hash}.js`)
+  return [...first, ...chunks]
+}
+
+
+/** Every text of a content file, at any depth */
+const texts = (value: unknown): string[] =>
+  typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(texts) : []
+
+it("carries no translated text in any script: an English page's JavaScript does not grow by another language's words", () => {
+  assertBuilt()
+  const contentDir = path.join(ROOT, "content")
+  for (const { code } of TRANSLATED) {
+    const translated = new Set<string>()
+    for (const folder of fs.readdirSync(contentDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()))
+      for (const file of fs.readdirSync(path.join(contentDir, folder.name)).filter((name) => name.endsWith(`.${code}.json`))) {
+        const own = new Set(texts(JSON.parse(fs.readFileSync(path.join(contentDir, folder.name, file.replace(`.${code}.json`, ".en.json")), "utf8"))))
+        // a text of at least two words that the English file does not have too (names and figures are shared)
+        for (const text of texts(JSON.parse(fs.readFileSync(path.join(contentDir, folder.name, file), "utf8"))))
+          if (!own.has(text) && /\S+\s+\S+/.test(text)) translated.add(text)
+      }
+    expect(translated.size).toBeGreaterThan(100)
+    const scripts = scriptFiles()
+    expect(scripts.length).toBeGreaterThan(5)
+    for (const name of scripts) {
+      const source = read(name)
+      // as written, or as a minifier escapes it ("\u0939")
+      const found = [...translated].filter((text) => source.includes(text) || source.includes(JSON.stringify(text).slice(1, -1)) || source.includes(asciiEscaped(text)))
+      expect([name, found.slice(0, 3)]).toEqual([name, []])
+    }
+  }
+  // and no word in Hindi's script at all, written or escaped (the estimator's reading of Devanagari digits names their range, /[\u0966-\u096f]/)
+  for (const name of scriptFiles()) expect([name, /[\u0900-\u097f]|(\\u09[0-7][0-9a-f]){2}/i.test(read(name))]).toEqual([name, false])
+})
+
+const asciiEscaped = (text: string) => text.replace(/[^ -~]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`)
+
+it("carries no icon's shapes in any script: pages draw their icons from the sprite in their HTML", () => {
+  assertBuilt()
+  // the start of the path of Phosphor's regular phone icon, and the package's per-weight map
+  for (const name of scriptFiles()) expect([name, read(name).includes("M222.37,158.46"), read(name).includes('"duotone"')]).toEqual([name, false, false])
+})
 
 it("has no Partytown snippet builder in the scripts every page loads", () => {
   assertBuilt()
@@ -31,11 +92,10 @@ it("keeps react-slick out of every page's first scripts: it comes in a chunk of 
   }
   const scriptsOf = (group: string) =>
     stats.namedChunkGroups[group]!.assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"))
-  const read = (name: string) => fs.readFileSync(path.join(ROOT, "public", name), "utf8")
   const pages = Object.keys(stats.namedChunkGroups).filter((group) => group.startsWith("component---"))
   expect(pages).toEqual(expect.arrayContaining(["component---src-pages-index-tsx", "component---src-templates-solution-tsx"]))
   const first = new Set(["app", ...pages].flatMap(scriptsOf))
   for (const name of first) expect([name, read(name).includes(REACT_SLICK)]).toEqual([name, false])
-  const lazy = fs.readdirSync(path.join(ROOT, "public")).filter((name) => name.endsWith(".js") && !first.has(name) && read(name).includes(REACT_SLICK))
+  const lazy = scriptFiles().filter((name) => !first.has(name) && read(name).includes(REACT_SLICK))
   expect(lazy.length).toBeGreaterThan(0)
 })

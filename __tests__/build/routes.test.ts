@@ -130,8 +130,16 @@ describe.each(ROUTES)("%s", (route) => {
     expect(doc.querySelector('a.go-to-top[href="#top"]')).not.toBeNull()
   })
 
-  it("draws every icon: no empty <svg> (an icon weight the bundle does not carry renders as nothing)", async () => {
+  it("draws every icon: each <use> names a symbol of the page's sprite, which has shapes, and no <svg> is empty", async () => {
     const document = await page(route)
+    const uses = [...document.querySelectorAll("svg use")].map((use) => use.getAttribute("href") ?? "")
+    expect(uses.length).toBeGreaterThan(5)
+    const missing = uses.filter((href) => !href.startsWith("#") || !document.getElementById(href.slice(1))?.querySelector("path, circle, line, polyline, rect"))
+    expect(missing).toEqual([])
+    // one sprite, before the page's root, outside what React renders
+    const sprites = [...document.querySelectorAll("svg")].filter((svg) => svg.querySelector(":scope > symbol"))
+    expect(sprites).toHaveLength(1)
+    expect(sprites[0]?.closest("#___gatsby")).toBeNull()
     const empty = [...document.querySelectorAll("svg")].filter((svg) => svg.children.length === 0).map((svg) => svg.parentElement?.outerHTML.slice(0, 120))
     expect(empty).toEqual([])
   })

@@ -1,41 +1,6 @@
-/** The stand-ins the browser bundle uses instead of whole packages: the Phosphor loader, debounce and ResizeObserver. */
+/** The stand-ins the browser bundle uses instead of whole packages: debounce and ResizeObserver, and Gatsby's unused plugins. */
 import fs from "fs"
 import path from "path"
-import { transformSync } from "@babel/core"
-
-const { keepRegularWeight } = require("../../src/webpack/phosphor-regular-loader.js") as { keepRegularWeight: (source: string) => string }
-
-const defs = path.resolve(__dirname, "../../node_modules/@phosphor-icons/react/dist/defs")
-const icons = fs.readFileSync(path.resolve(__dirname, "../../src/components/primitives/Icons.tsx"), "utf8")
-const used = [...icons.matchAll(/^\s+(\w+) as \w+Icon,?$/gm)].map((match) => match[1]!)
-
-describe("the Phosphor loader", () => {
-  it("finds the icons the site uses", () => {
-    expect(used.length).toBeGreaterThan(10)
-  })
-
-  it.each(used)("keeps only the regular weight of %s, as a module that still parses", (name) => {
-    const source = fs.readFileSync(path.join(defs, `${name}.es.js`), "utf8")
-    const trimmed = keepRegularWeight(source)
-    expect(trimmed.length).toBeLessThan(source.length / 2)
-    expect(trimmed.match(/"(thin|light|regular|bold|fill|duotone)"/g)).toEqual(['"regular"'])
-    expect(() => transformSync(trimmed, { babelrc: false, configFile: false, filename: `${name}.es.js` })).not.toThrow()
-  })
-
-  it("is not asked for a weight it drops: no component sets an icon's weight", () => {
-    const sources = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-        const full = path.join(dir, entry.name)
-        return entry.isDirectory() ? sources(full) : /\.tsx?$/.test(entry.name) ? [full] : []
-      })
-    const weighted = sources(path.resolve(__dirname, "../../src")).filter((file) => /\sweight=(?!"regular")/.test(fs.readFileSync(file, "utf8")))
-    expect(weighted.map((file) => path.relative(path.resolve(__dirname, "../.."), file))).toEqual([])
-  })
-
-  it("leaves a file it does not recognise untouched", () => {
-    expect(keepRegularWeight("export default 1")).toBe("export default 1")
-  })
-})
 
 describe("the debounce that replaces lodash.debounce in the browser bundle", () => {
   const debounce = require("../../src/webpack/stand-ins/debounce.js") as (

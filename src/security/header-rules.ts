@@ -1,5 +1,8 @@
 import type { GatsbyConfig } from "gatsby"
 import { createHash } from "node:crypto"
+import { LANGUAGES } from "../lib/languages"
+import { ICON_SPRITE_FILE } from "../lib/icon-sprite"
+import { manifestPath } from "../lib/web-manifest"
 
 type HeaderRule = NonNullable<GatsbyConfig["headers"]>[number]
 
@@ -84,9 +87,10 @@ export const IMMUTABLE = "public, max-age=31536000, immutable"
  * Files whose names never change from build to build and that Gatsby files
  * under "other assets", for which its adapters set no Cache-Control of their
  * own: robots.txt (written in onPostBuild), the sitemaps
- * (gatsby-plugin-sitemap, and the /sitemap.xml copy) and the web manifest.
+ * (gatsby-plugin-sitemap, and the /sitemap.xml copy), each language's web
+ * manifest and the icon sprite (src/build-time/postbuild/).
  */
-const UNHASHED_FILES = ["/robots.txt", "/sitemap.xml", "/sitemap-index.xml", "/sitemap-0.xml", "/manifest.webmanifest"]
+const UNHASHED_FILES = ["/robots.txt", "/sitemap.xml", "/sitemap-index.xml", "/sitemap-0.xml", ...LANGUAGES.map(({ code }) => manifestPath(code)), ICON_SPRITE_FILE]
 
 /**
  * The site's response header rules, for this build's inline scripts and CMS

@@ -1,7 +1,6 @@
 /**
  * What the site changes in Gatsby's webpack configuration, for smaller
  * browser bundles and a quiet build:
- * - only the regular weight of each Phosphor icon (phosphor-regular-loader.js);
  * - stand-ins (stand-ins/) for what the browser bundle needs no copy of: the
  *   browser's own ResizeObserver instead of the polyfill react-slick imports
  *   (every browser the site supports has one), a small debounce in place of
@@ -49,9 +48,6 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
         [path.resolve(".cache/register-service-worker.js")]: here("stand-ins/no-service-worker.js"),
         ...(stage === "build-javascript" ? { [partytownBrowserPlugin()]: here("stand-ins/no-partytown.js") } : {}),
       },
-    },
-    module: {
-      rules: [{ test: /@phosphor-icons[\\/]react[\\/]dist[\\/]defs[\\/][^\\/]+\.es\.js$/, use: [here("phosphor-regular-loader.js")] }],
     },
   })
 }

@@ -7,17 +7,19 @@ import path from "node:path"
 import { admin } from "./admin"
 import { compileHints } from "./compile-hints"
 import { inlineScripts } from "./inline-scripts"
+import { iconSprite } from "./icon-sprite"
 import { inlineStyles } from "./inline-styles"
 import { precompressFiles } from "./precompress"
 import { robots } from "./robots"
 import type { PostbuildContext, PostbuildStep } from "./step"
+import { webManifests } from "./web-manifest"
 
 /**
  * In order: files first, then the pages (styles before scripts: the script
  * step checks the page as it will be sent), the CMS's own folder, and
  * compression last, when every file is final.
  */
-export const STEPS: PostbuildStep[] = [robots, compileHints, inlineStyles, inlineScripts, admin, precompressFiles]
+export const STEPS: PostbuildStep[] = [robots, webManifests, compileHints, inlineStyles, iconSprite, inlineScripts, admin, precompressFiles]
 
 /** Every page's HTML file under `dir`, absolute. */
 export async function pageFiles(dir: string, root = dir): Promise<string[]> {

@@ -13,6 +13,7 @@ import * as React from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { HeroCarousel } from "../../components/blocks/HeroCarousel"
 import { HowItWorks } from "../../components/blocks/HowItWorks"
+import { IconSprite } from "../../components/primitives/IconSprite"
 import { PageBanner } from "../../components/blocks/PageBanner"
 import { ProductList } from "../../components/blocks/ProductList"
 import { ServiceIndustry } from "../../components/blocks/ServiceIndustry"
@@ -106,6 +107,8 @@ function sitePreview(render: Render, { createClass, h }: DecapGlobals): unknown 
       this.root.render(
         <React.StrictMode>
           <LanguageContext.Provider value={language.code}>
+            {/* the icons the sections draw, as the server puts them into every page */}
+            <IconSprite />
             <PreviewBoundary data={data}>{render(data, SITE_LABELS[language.code] ?? SITE_LABELS[DEFAULT_LANGUAGE.code]!)}</PreviewBoundary>
           </LanguageContext.Provider>
         </React.StrictMode>,

@@ -104,7 +104,9 @@ export function HeroCarousel({ data, labels }: Props) {
           setChoice(moving ? "pause" : "play")
         }}
       >
-        {moving ? <PauseIcon aria-hidden="true" size={20} /> : <PlayIcon aria-hidden="true" size={20} />}
+        {/* both drawn, one shown: the page's icon sprite keeps the symbols of the icons in its HTML */}
+        <PauseIcon aria-hidden="true" size={20} hidden={!moving} />
+        <PlayIcon aria-hidden="true" size={20} hidden={moving} />
       </button>
       <div
         className="hero__slides"

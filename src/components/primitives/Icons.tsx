@@ -1,23 +1,63 @@
+import * as React from "react"
+import { completeIconSprite, iconId, type IconName } from "../../lib/icon-sprite"
+
+interface IconProps {
+  /** Width and height, in CSS pixels */
+  size: number
+  className?: string
+  "aria-hidden"?: "true"
+  /** Not shown, but in the page: its symbol stays in the page's sprite (a button's other state's icon) */
+  hidden?: boolean
+}
+
 /**
- * The one icon set of the site (Phosphor, regular weight). Importing from the
- * SSR entry keeps icons context-free, so they render identically on the server.
+ * An icon drawn from the page's sprite (src/lib/icon-sprite.ts): the
+ * JavaScript holds its name, not its shapes. The sprite holds the icons the
+ * server drew; one that appears later (the hero's play button once paused, a
+ * page reached without a page load) has its symbol fetched then. Every icon
+ * of the site stands beside its words, so it is hidden from assistive
+ * technology.
  */
-export {
-  ArrowUp as ArrowUpIcon,
-  CaretDown as CaretDownIcon,
-  CaretLeft as CaretLeftIcon,
-  CaretRight as CaretRightIcon,
-  EnvelopeSimple as EmailIcon,
-  FacebookLogo as FacebookIcon,
-  InstagramLogo as InstagramIcon,
-  LinkedinLogo as LinkedinIcon,
-  List as MenuIcon,
-  MapPin as LocationIcon,
-  Pause as PauseIcon,
-  Phone as PhoneIcon,
-  Play as PlayIcon,
-  X as CloseIcon,
-  XLogo as XIcon,
-  ArrowRight as ArrowRightIcon,
-  IdentificationCard as TaxIcon,
-} from "@phosphor-icons/react/dist/ssr"
+function SpriteIcon({ name, size, className, hidden }: IconProps & { name: IconName }) {
+  React.useEffect(() => {
+    if (!document.getElementById(iconId(name))) void completeIconSprite(document)
+  }, [name])
+  return (
+    <svg
+      width={size}
+      height={size}
+      fill="currentColor"
+      viewBox="0 0 256 256"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      style={hidden ? { display: "none" } : undefined}
+    >
+      <use href={`#${iconId(name)}`} />
+    </svg>
+  )
+}
+
+const icon = (name: IconName) => {
+  const Icon = (props: IconProps) => <SpriteIcon name={name} {...props} />
+  Icon.displayName = `Icon(${name})`
+  return Icon
+}
+
+export const ArrowRightIcon = icon("arrow-right")
+export const ArrowUpIcon = icon("arrow-up")
+export const CaretDownIcon = icon("caret-down")
+export const CaretLeftIcon = icon("caret-left")
+export const CaretRightIcon = icon("caret-right")
+export const CloseIcon = icon("close")
+export const EmailIcon = icon("email")
+export const FacebookIcon = icon("facebook")
+export const InstagramIcon = icon("instagram")
+export const LinkedinIcon = icon("linkedin")
+export const LocationIcon = icon("location")
+export const MenuIcon = icon("menu")
+export const PauseIcon = icon("pause")
+export const PhoneIcon = icon("phone")
+export const PlayIcon = icon("play")
+export const TaxIcon = icon("tax")
+export const XIcon = icon("x")
