@@ -197,19 +197,34 @@ describe("crawler files", () => {
     expect(robots).toContain(`Sitemap: ${site.siteUrl}/sitemap-index.xml`)
   })
 
-  it("the web manifest names the site and its icons, which exist at their stated sizes", async () => {
-    const href = doc("/").querySelector('link[rel="manifest"]')?.getAttribute("href")
-    const manifest = (await (await fetch(`${server.origin}${href}`)).json()) as {
-      name: string
-      start_url: string
-      icons: { src: string; sizes: string; purpose?: string }[]
-    }
-    expect(manifest.start_url).toBe("/")
-    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]))
-    expect(manifest.icons.some((icon) => icon.purpose === "maskable")).toBe(true)
-    for (const icon of manifest.icons) {
-      const { width, height } = await sharp(Buffer.from(await (await fetch(`${server.origin}${icon.src}`)).arrayBuffer())).metadata()
-      expect(`${width}x${height}`).toBe(icon.sizes)
+  it("each language's web manifest names the site and its icons, which exist at their stated sizes, and starts on that language's home page", async () => {
+    for (const { code, tag } of LANGUAGES) {
+      const href = doc(localizedPath("/", code)).querySelector('link[rel="manifest"]')?.getAttribute("href")
+      expect(href).toBe(localizedPath("/manifest.webmanifest", code))
+      // every page of the language links the same one
+      expect(doc(localizedPath("/privacy", code)).querySelector('link[rel="manifest"]')?.getAttribute("href")).toBe(href)
+      const response = await fetch(`${server.origin}${href}`)
+      expect(response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate")
+      const manifest = (await response.json()) as {
+        name: string
+        description: string
+        lang: string
+        start_url: string
+        icons: { src: string; sizes: string; purpose?: string }[]
+      }
+      const site = readContent<{ description: string }>(`site/site.${code}.json`)
+      expect([manifest.name, manifest.description, manifest.lang, manifest.start_url]).toEqual([
+        readContent<{ name: string }>(`company/company.${code}.json`).name,
+        site.description,
+        tag,
+        localizedPath("/", code),
+      ])
+      expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]))
+      expect(manifest.icons.some((icon) => icon.purpose === "maskable")).toBe(true)
+      for (const icon of manifest.icons) {
+        const { width, height } = await sharp(Buffer.from(await (await fetch(`${server.origin}${icon.src}`)).arrayBuffer())).metadata()
+        expect(`${width}x${height}`).toBe(icon.sizes)
+      }
     }
   })
 })
@@ -249,5 +264,26 @@ describe("fonts", () => {
       }
     }
     expect(PUBLIC.filter((route) => languageOfPath(route) === "hi").length).toBeGreaterThan(5)
+  })
+
+  it("give a Hindi page its rules for Devanagari (line height, no capitals or letter spacing), and an English page none of them", () => {
+    const hindiRules = (route: string) =>
+      [...doc(route).querySelectorAll('style[data-identity="gatsby-global-css"]')]
+        .map((style) => style.textContent ?? "")
+        .join("\n")
+        .match(/:root:lang\(hi\)[^{]*\{[^}]*\}/g) ?? []
+    for (const route of PUBLIC) {
+      if (languageOfPath(route) !== "hi") expect([route, hindiRules(route)]).toEqual([route, []])
+      else {
+        expect(hindiRules(route).length).toBeGreaterThanOrEqual(4)
+        expect(hindiRules(route).some((rule) => rule.includes("letter-spacing:normal"))).toBe(true)
+      }
+    }
+    // the stylesheet files (what a page reached without a page load fetches) keep every language's rules
+    for (const route of ["/", "/hi"]) {
+      const files = [...doc(route).querySelectorAll('style[data-identity="gatsby-global-css"]')].map((style) => style.getAttribute("data-href")!)
+      const whole = files.map((file) => fs.readFileSync(path.join(ROOT, "public", file), "utf8")).join("\n")
+      expect(whole.match(/:root:lang\(hi\)/g)?.length).toBe(hindiRules("/hi").length)
+    }
   })
 })

@@ -23,18 +23,24 @@ beforeEach(() => {
   fs.mkdirSync(path.join(publicDir, "product"), { recursive: true })
   fs.mkdirSync(path.join(publicDir, "page-data"), { recursive: true })
   fs.mkdirSync(path.join(contentDir, "site"), { recursive: true })
-  fs.writeFileSync(path.join(contentDir, "site/site.en.json"), JSON.stringify({ siteUrl: "https://plant.example" }))
   fs.mkdirSync(path.join(contentDir, "company"), { recursive: true })
-  fs.writeFileSync(path.join(contentDir, "company/company.en.json"), JSON.stringify({ name: "Plant Ltd" }))
+  for (const [code, tag, description] of [
+    ["en", "en-IN", "Waste into power"],
+    ["hi", "hi-IN", "कचरे से बिजली"],
+  ]) {
+    const manifest = { shortName: "Plant", themeColor: "#112233", backgroundColor: "#ffffff" }
+    fs.writeFileSync(path.join(contentDir, `site/site.${code}.json`), JSON.stringify({ siteUrl: "https://plant.example", description, language: tag, manifest }))
+    fs.writeFileSync(path.join(contentDir, `company/company.${code}.json`), JSON.stringify({ name: "Plant Ltd" }))
+  }
   fs.writeFileSync(
     path.join(publicDir, "webpack.stats.json"),
-    JSON.stringify({ namedChunkGroups: { app: { assets: [{ name: "app-1.js" }] } }, assetsByChunkName: { app: ["app-1.js", "styles.new.css"] } }),
+    JSON.stringify({ namedChunkGroups: { app: { assets: [{ name: "app-1.js" }] } }, assetsByChunkName: { app: ["app-1.js", "styles.4e.css"] } }),
   )
   fs.writeFileSync(path.join(publicDir, "app-1.js"), `console.log(${JSON.stringify("x".repeat(2000))})`)
-  fs.writeFileSync(path.join(publicDir, "styles.new.css"), "a{color:green}")
+  fs.writeFileSync(path.join(publicDir, "styles.4e.css"), "a{color:green}")
   fs.writeFileSync(path.join(publicDir, "sitemap-index.xml"), "<sitemapindex/>")
   const page =
-    `<html><head><style data-href="/styles.old.css" data-identity="gatsby-global-css">a{color:red}</style></head><body>${"<p>text</p>".repeat(200)}` +
+    `<html><head><style data-href="/styles.01d.css" data-identity="gatsby-global-css">a{color:red}</style></head><body>${"<p>text</p>".repeat(200)}` +
     `<script>window.pagePath="/product";</script><script src="/app-1.js" async></script></body></html>`
   fs.writeFileSync(path.join(publicDir, "product/index.html"), page)
   fs.writeFileSync(path.join(publicDir, "page-data/not-a-page.html"), page)
@@ -46,8 +52,10 @@ const read = (file: string) => fs.readFileSync(path.join(publicDir, file), "utf8
 it("runs its steps in order, compression last", () => {
   expect(STEPS.map((step) => step.name)).toEqual([
     "robots.txt and /sitemap.xml",
+    "a web manifest per language",
     "compile hints in the first scripts",
-    "the current stylesheet inline in every page",
+    "the current stylesheets inline in every page",
+    "each page's icons, and the whole set in one file",
     "inline scripts under the Content-Security-Policy",
     "the CMS at /admin",
     "brotli and gzip copies",
@@ -66,9 +74,11 @@ it("leaves every step's work on disk", async () => {
   expect(reporter.panicOnBuild).not.toHaveBeenCalled()
   expect(read("robots.txt")).toContain("Sitemap: https://plant.example/sitemap-index.xml")
   expect(read("sitemap.xml")).toBe("<sitemapindex/>")
+  expect(JSON.parse(read("manifest.webmanifest"))).toMatchObject({ name: "Plant Ltd", short_name: "Plant", lang: "en-IN", start_url: "/", theme_color: "#112233" })
+  expect(JSON.parse(read("hi/manifest.webmanifest"))).toMatchObject({ description: "कचरे से बिजली", lang: "hi-IN", start_url: "/hi" })
   expect(read("app-1.js").startsWith(COMPILE_HINT)).toBe(true)
   const html = read("product/index.html")
-  expect(html).toContain('<style data-href="/styles.new.css" data-identity="gatsby-global-css">a{color:green}</style>')
+  expect(html).toContain('<style data-href="/styles.4e.css" data-identity="gatsby-global-css">a{color:green}</style>')
   expect(html).toContain(`<script type="application/json" id="${GLOBALS_ID}">{"pagePath":"/product"}</script>`)
   expect(html).toContain(`<script>${pageLoader()}</script>`)
   expect(read("page-data/not-a-page.html")).toContain("a{color:red}")

@@ -23,6 +23,34 @@ const here = (file: string) => path.resolve("src/webpack", file)
 /** Gatsby's internal partytown plugin, as api-runner-browser-plugins requires it */
 export const partytownBrowserPlugin = () => createRequire(path.resolve("package.json")).resolve("gatsby/dist/internal-plugins/partytown/gatsby-browser.js")
 
+interface ChunkGraphLike {
+  getModuleChunksIterable: (module: unknown) => Iterable<{ name?: string | null; canBeInitial: () => boolean }>
+}
+type CacheGroupTest = (module: { type?: string }, context: { chunkGraph: ChunkGraphLike }) => boolean
+interface SplitChunksLike {
+  optimization?: { splitChunks?: { cacheGroups?: Record<string, { test?: CacheGroupTest } | false> } }
+}
+
+/**
+ * Each page's own stylesheet: Gatsby puts every sheet into one (`styles`),
+ * which every page then inlines whole, the estimator's and the hero's rules
+ * on the privacy page too. Here `styles` takes only the sheets the app
+ * itself imports (gatsby-browser: tokens, base, shared); the rest follow
+ * their components: into `commons` with the layout every page has, or into
+ * the page's own chunk. Gatsby inlines a page's sheets into its HTML, and
+ * when a visit moves to another page, webpack loads that page's sheet with
+ * its chunk, before the page renders. No rule depends on the sheets' order
+ * (docs/styles.md), so splitting them changes no style.
+ * False when the config has no such group.
+ */
+export function withStylesheetPerPage(config: SplitChunksLike): boolean {
+  const styles = config.optimization?.splitChunks?.cacheGroups?.styles
+  if (!styles || !styles.test) return false
+  styles.test = (module, { chunkGraph }) =>
+    module.type === "css/mini-extract" && [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.name === "app")
+  return true
+}
+
 /** The CSS extraction plugin told that the stylesheets' order does not matter; undefined when the config has none (the HTML stages) */
 function withCssInAnyOrder(config: { plugins?: unknown[] }): boolean {
   const extract = config.plugins?.find((plugin) => (plugin as object | null)?.constructor?.name === "MiniCssExtractPlugin") as
@@ -38,7 +66,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
     if (config) actions.replaceWebpackConfig(config)
   } else {
     const config = getConfig()
-    if (withCssInAnyOrder(config)) actions.replaceWebpackConfig(config)
+    const perPage = stage === "build-javascript" && withStylesheetPerPage(config as SplitChunksLike)
+    if (withCssInAnyOrder(config) || perPage) actions.replaceWebpackConfig(config)
   }
   actions.setWebpackConfig({
     resolve: {
