@@ -5,9 +5,8 @@
  * with errors and input), and the quote links that fill in the subject.
  */
 import fs from "fs"
-import path from "path"
 import type { Page } from "playwright-core"
-import { confirmedSubscriber, openPage, origin, pageErrors, visit } from "../support/browser"
+import { confirmedSubscriber, openPage, origin, pageErrors, stored, visit } from "../support/browser"
 import { readContent } from "../support/serve"
 
 interface Forms {
@@ -29,23 +28,6 @@ const contact = readContent<Contact>("contact/contact.en.json")
 const products = readContent<{ items: { title: string }[] }>("products/products.en.json")
 const cta = readContent<{ quote: { label: string; subject: string } }>("call-to-action/call-to-action.en.json")
 const notice = (id: string) => forms.pages.find((page) => page.id === id)!
-
-function storeDir(): string {
-  const dir = process.env.TEST_FORMS_DIR
-  if (!dir) throw new Error("TEST_FORMS_DIR is not set: run through jest's browser project.")
-  return dir
-}
-
-/** The stored submissions whose values include every given field. */
-function stored(kind: "contact" | "subscribe", values: Record<string, string>): unknown[] {
-  const dir = path.join(storeDir(), kind, "submissions")
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".json"))
-    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { values: Record<string, string> })
-    .filter((record) => Object.entries(values).every(([field, value]) => record.values[field] === value))
-}
 
 const unique = () => `${Date.now()}-${Math.round(Math.random() * 1e6)}`
 

@@ -92,6 +92,19 @@ export function confirmedSubscriber(email: string): { link: string; file: string
   return { link: `/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, secret))}`, file }
 }
 
+/** The served site's stored form submissions (TEST_FORMS_DIR) whose values include every given field. */
+export function stored(kind: "contact" | "subscribe", values: Record<string, string>): unknown[] {
+  const store = process.env.TEST_FORMS_DIR
+  if (!store) throw new Error("TEST_FORMS_DIR is not set: run through jest's browser project.")
+  const dir = path.join(store, kind, "submissions")
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { values: Record<string, string> })
+    .filter((record) => Object.entries(values).every(([field, value]) => record.values[field] === value))
+}
+
 /** The layout shifts a page records from its first byte (window.__cls): their sum and each with its time and the elements that moved */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {

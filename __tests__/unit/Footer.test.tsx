@@ -4,9 +4,10 @@ import { Footer } from "../../src/components/layout/Footer"
 import { company, forms, privacy, site, solutions } from "../fixtures/chrome"
 
 describe("Footer", () => {
-  it("has a subscribe form that posts one required e-mail field", () => {
+  it("has a subscribe form that posts one required e-mail field", async () => {
     render(<Footer site={site} company={company} forms={forms} privacy={privacy} solutions={solutions} year={2031} />)
-    const email = screen.getByLabelText("Your e-mail")
+    // its code comes in a chunk of its own (hydrateOnInteraction); rendered on the client, at once
+    const email = await screen.findByLabelText("Your e-mail")
     expect(email).toHaveAttribute("type", "email")
     expect(email).toHaveAttribute("name", "email")
     expect(email).toBeRequired()

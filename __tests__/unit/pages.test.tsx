@@ -7,6 +7,7 @@ import { ProductList } from "../../src/components/blocks/ProductList"
 import SolutionTemplate from "../../src/templates/solution"
 import { company, forms, languages, privacy, site, solutions } from "../fixtures/chrome"
 import { contactFormCopy } from "../fixtures/estimate"
+import { LANGUAGE } from "../../src/lib/forms/fields"
 import { imageFile, publicFile } from "../fixtures/image"
 
 const contactForm = contactFormCopy({
@@ -140,7 +141,7 @@ describe("Solution template", () => {
       />,
     )
 
-  it("shows the title banner with breadcrumb, the text, the images, How it works and the gallery", () => {
+  it("shows the title banner with breadcrumb, the text, the images, How it works and the gallery", async () => {
     renderTemplate("en")
     expect(screen.getByRole("heading", { level: 1, name: "Waste to A" })).toBeInTheDocument()
     const breadcrumb = screen.getByRole("navigation", { name: "Breadcrumb" })
@@ -151,10 +152,11 @@ describe("Solution template", () => {
     expect(screen.getByRole("img", { name: "Kiln drawing" })).toBeInTheDocument()
     expect(screen.getByRole("heading", { name: "Step one" })).toBeInTheDocument()
     expect(screen.getAllByRole("img", { name: "Gallery one drawing", hidden: true }).length).toBeGreaterThan(0)
-    expect(screen.getByRole("contentinfo")).toBeInTheDocument()
+    // the footer's newsletter form, whose code comes in a chunk of its own (hydrateOnInteraction): rendered on the client, at once
+    expect(await within(screen.getByRole("contentinfo")).findByRole("form", { name: "News" })).toHaveAttribute("action", "/api/subscribe")
   })
 
-  it("in Hindi, links to the Hindi pages and offers the same page in English", () => {
+  it("in Hindi, links to the Hindi pages and offers the same page in English", async () => {
     renderTemplate("hi")
     const breadcrumb = screen.getByRole("navigation", { name: "Breadcrumb" })
     expect(within(breadcrumb).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/hi")
@@ -162,5 +164,8 @@ describe("Solution template", () => {
     const switcher = screen.getByRole("navigation", { name: site.languageMenu })
     expect(within(switcher).getByRole("link", { name: "English" })).toHaveAttribute("href", "/waste-to-a")
     expect(within(switcher).getByRole("link", { name: "English" })).toHaveAttribute("hreflang", "en-IN")
+    // the newsletter form, loaded apart from the page, still reads the page's language
+    const email = (await screen.findByLabelText("Your e-mail")) as HTMLInputElement
+    expect(email.form?.elements.namedItem(LANGUAGE)).toHaveValue("hi")
   })
 })

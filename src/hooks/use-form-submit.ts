@@ -1,6 +1,7 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { FILL_TIME, IDEMPOTENCY_KEY } from "../lib/forms/fields"
+import { useOnScreenSince } from "./use-on-screen-since"
 
 /** The forms' own words the browser needs: the trap's label, the live region's messages, the errors it can meet without the server's answer */
 export type FormCopy = Queries.FormCopyFragment
@@ -39,11 +40,12 @@ export function useFormSubmit(copy: FormCopy) {
   const shownAt = React.useRef(0)
   const key = React.useRef("")
   const sending = React.useRef(false)
+  const onScreenSince = useOnScreenSince()
 
   React.useEffect(() => {
-    shownAt.current = performance.now()
+    shownAt.current = onScreenSince ?? performance.now()
     key.current = newKey()
-  }, [])
+  }, [onScreenSince])
 
   const onSubmit = React.useCallback(
     async (event: React.FormEvent<HTMLFormElement>) => {

@@ -9,8 +9,17 @@ import { PostalAddress } from "../primitives/PostalAddress"
 import { SmartLink } from "../primitives/SmartLink"
 import { Brand } from "./Brand"
 import { SocialLinks } from "./SocialLinks"
-import { SubscribeForm } from "./SubscribeForm"
+import { hydrateOnInteraction } from "../primitives/HydrateOnInteraction"
 import "./Footer.css"
+
+/**
+ * The newsletter form is on every page and few use it: its code (and the
+ * form hook's) is fetched when a visitor first reaches into it, and its
+ * server HTML works as a plain form until then. ".subscribe" is its root.
+ */
+const SubscribeForm = hydrateOnInteraction(".subscribe", () =>
+  import(/* webpackChunkName: "subscribe-form" */ "./SubscribeForm").then((module) => module.SubscribeForm),
+)
 
 interface Props {
   site: Queries.FooterSiteFragment
