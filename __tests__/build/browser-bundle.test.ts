@@ -99,3 +99,19 @@ it("keeps react-slick out of every page's first scripts: it comes in a chunk of 
   const lazy = scriptFiles().filter((name) => !first.has(name) && read(name).includes(REACT_SLICK))
   expect(lazy.length).toBeGreaterThan(0)
 })
+
+it("has a stylesheet for each page component and the app, and none for a part loaded after the page (drawn from the server's HTML before its code comes)", () => {
+  assertBuilt()
+  const stats = JSON.parse(read("webpack.stats.json")) as { assetsByChunkName: Record<string, string[]> }
+  const runtime = read(stats.assetsByChunkName.app!.find((name) => name.startsWith("webpack-runtime-"))!)
+  // webpack's CSS runtime names every chunk that has a sheet: ({245:"component---src-pages-index-tsx",…}[e]+"."+{…}[e]+".css")
+  const map = /miniCssF=function\(e\)\{return\{([^}]*)\}\[e\]/.exec(runtime)
+  if (!map) throw new Error("webpack's CSS runtime no longer names its chunks as this test reads them")
+  const chunks = [...map[1]!.matchAll(/\d+:"([^"]+)"/g)].map(([, name]) => name!)
+  expect(chunks).toContain("styles")
+  expect(chunks.filter((name) => name.startsWith("component---")).length).toBeGreaterThanOrEqual(8)
+  expect(chunks.filter((name) => name !== "styles" && !name.startsWith("component---"))).toEqual([])
+  // the footer's form, hydrated on interaction, is styled by the app's sheet
+  const app = read(stats.assetsByChunkName.app!.find((name) => /^styles\.[0-9a-f]+\.css$/.test(name))!)
+  expect(app).toContain(".subscribe__form")
+})

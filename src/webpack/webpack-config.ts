@@ -35,9 +35,10 @@ interface SplitChunksLike {
  * Each page's own stylesheet: Gatsby puts every sheet into one (`styles`),
  * which every page then inlines whole, the estimator's and the hero's rules
  * on the privacy page too. Here `styles` takes only the sheets the app
- * itself imports (gatsby-browser: tokens, base, shared); the rest follow
- * their components: into `commons` with the layout every page has, or into
- * the page's own chunk. Gatsby inlines a page's sheets into its HTML, and
+ * itself imports (gatsby-browser: tokens, base, shared) and those of parts
+ * loaded after the page (a part hydrated on interaction is drawn from the
+ * server's HTML before its code comes); a page component's sheets follow it
+ * into its chunk. Gatsby inlines a page's sheets into its HTML, and
  * when a visit moves to another page, webpack loads that page's sheet with
  * its chunk, before the page renders. No rule depends on the sheets' order
  * (docs/styles.md), so splitting them changes no style.
@@ -46,8 +47,10 @@ interface SplitChunksLike {
 export function withStylesheetPerPage(config: SplitChunksLike): boolean {
   const styles = config.optimization?.splitChunks?.cacheGroups?.styles
   if (!styles || !styles.test) return false
+  // a sheet stays in the app's when any chunk that has it is not a page's: the app itself, or a part loaded
+  // later (the footer's form, hydrated on interaction), whose server HTML is on the page before its code
   styles.test = (module, { chunkGraph }) =>
-    module.type === "css/mini-extract" && [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.name === "app")
+    module.type === "css/mini-extract" && [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => !chunk.name?.startsWith("component---"))
   return true
 }
 
