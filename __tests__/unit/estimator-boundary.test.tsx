@@ -6,7 +6,8 @@
 import { createElement, type ReactNode } from "react"
 import { fireEvent, render, screen } from "@testing-library/react"
 import content from "../../content/estimate/estimate.en.json"
-import { Estimator, EstimatorFailed, type EstimatorCopy } from "../../src/components/blocks/Estimator"
+import { Estimator, type EstimatorCopy } from "../../src/components/blocks/Estimator"
+import { EstimatorFailed } from "../../src/components/blocks/EstimatorFailed"
 import { ErrorBoundary } from "../../src/components/primitives/ErrorBoundary"
 import type { EstimateModel } from "../../src/lib/estimate"
 

@@ -1,15 +1,42 @@
 import * as React from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby"
-import { EstimateMethod } from "../components/blocks/EstimateMethod"
-import { Estimator, EstimatorFailed } from "../components/blocks/Estimator"
+import { EstimatorFailed } from "../components/blocks/EstimatorFailed"
 import { PageBanner } from "../components/blocks/PageBanner"
 import { Layout } from "../components/layout/Layout"
 import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { ErrorBoundary } from "../components/primitives/ErrorBoundary"
+import { hydrateOnInteraction } from "../components/primitives/HydrateOnInteraction"
+import { useFactorsOpenOnHash } from "../hooks/use-factors-open-on-hash"
 import type { EstimateModel } from "../lib/estimate"
 import { required } from "../lib/required"
 import { breadcrumbs } from "../lib/structured-data"
+// the estimator's and the method's sheets, here so that they stay in the page's inlined stylesheet: their code comes later
+import "../components/primitives/FormParts.css"
+import "../components/blocks/Estimator.css"
+
+/**
+ * The calculator's code, the method's and the arithmetic's are not among
+ * the start-up scripts: their server HTML (the default estimate, the tables)
+ * is on screen, and React hydrates it in place once their chunk (one, as
+ * both import the arithmetic) has come. They do not wait for an interaction,
+ * as the footer's form does: until then the calculator's fields are boxes,
+ * not controls a visitor could reach into, its print button is missing and
+ * its quote link carries no estimate; so the chunk is fetched as soon as the
+ * page has hydrated. The method's code comes too: a boundary React never
+ * hydrates is thrown away by any change of context above it, and a hash link
+ * (its own "and the sources") changes the router's.
+ */
+const Estimator = hydrateOnInteraction(
+  ".estimator",
+  () => import(/* webpackChunkName: "estimator" */ "../components/blocks/Estimator").then((module) => module.Estimator),
+  { now: () => true },
+)
+const EstimateMethod = hydrateOnInteraction(
+  ".estimate-reference",
+  () => import(/* webpackChunkName: "estimator" */ "../components/blocks/EstimateMethod").then((module) => module.EstimateMethod),
+  { now: () => true },
+)
 
 const PRODUCTS_PATH = "/product"
 
@@ -18,6 +45,7 @@ export default function EstimatePage({ data, pageContext }: PageProps<Queries.Es
   const page = required(data.estimateJson, "content/estimate/estimate.en.json")
   // the query's own type, held to the model: a field the arithmetic reads and the query leaves out (or types otherwise) fails typecheck here
   const model: EstimateModel = page
+  useFactorsOpenOnHash()
   return (
     <Layout chrome={data} basePath={pageContext.basePath}>
       <PageBanner title={page.title} breadcrumb={page.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />

@@ -12,6 +12,7 @@ import {
   type EstimateModel,
   type Factor,
 } from "../../lib/estimate"
+import { useFactorsOpenOnHash } from "../../hooks/use-factors-open-on-hash"
 import { numberLocale } from "../../lib/languages"
 import { SectionHeading } from "../primitives/SectionHeading"
 
@@ -68,16 +69,7 @@ export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; mode
   // the figures in the page's notation (1,00,000 on /hi/), the factors with every digit their source gives
   const numbers = numberLocale(useLanguage())
   const exact = (value: number) => formatExact(value, numbers)
-  const factors = React.useRef<HTMLDetailsElement>(null)
-  // A link to the method (the estimator's "and the sources") opens the factors too: the sources are one click away
-  React.useEffect(() => {
-    const openOnArrival = () => {
-      if (factors.current && (window.location.hash === "#how-we-estimate" || window.location.hash === "#estimate-factors")) factors.current.open = true
-    }
-    openOnArrival()
-    window.addEventListener("hashchange", openOnArrival)
-    return () => window.removeEventListener("hashchange", openOnArrival)
-  }, [])
+  useFactorsOpenOnHash()
   return (
     <>
       <section className="section section--tint estimate-reference" aria-labelledby="per-tonne-heading">
@@ -115,7 +107,7 @@ export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; mode
             <p key={formula}>{formula}</p>
           ))}
           {/* closed until asked for: 26 rows of sources are not laid out, nor their fonts fetched, on every visit */}
-          <details className="estimate-factors" ref={factors}>
+          <details className="estimate-factors">
             <summary>
               <h3 id="estimate-factors">{method.factorsHeading}</h3>
             </summary>

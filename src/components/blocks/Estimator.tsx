@@ -37,8 +37,7 @@ import { ESTIMATE } from "../../lib/forms/fields"
 import { languageByCode, numberLocale } from "../../lib/languages"
 import { fill } from "../../lib/text"
 import { SectionHeading } from "../primitives/SectionHeading"
-import "../primitives/FormParts.css"
-import "./Estimator.css"
+// Its sheets (FormParts.css, Estimator.css) are imported by the page: this code comes after the page, its server HTML does not
 
 export type EstimatorCopy = Queries.EstimatorFragment
 
@@ -461,30 +460,6 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             </ul>
           </div>
         )}
-      </div>
-    </section>
-  )
-}
-
-/**
- * In the calculator's place should it ever fail (src/pages/estimate.tsx
- * wraps it in an ErrorBoundary): its heading, what happened, and the way
- * to the contact form; the table and the method below it stay.
- */
-export function EstimatorFailed({ data }: { data: EstimatorCopy }) {
-  const localize = useLocalize()
-  return (
-    <section className="section estimator" aria-labelledby="estimator-heading">
-      <div className="container">
-        <SectionHeading eyebrow={data.eyebrow} title={data.heading} intro={data.intro} id="estimator-heading" />
-        <p className="estimator__failure" role="alert">
-          {data.failure.text}
-        </p>
-        <p className="estimator__actions">
-          <a className="button button--green" href={localize(contactFormHref(data.failure.subject, "estimate"))}>
-            {data.failure.contact}
-          </a>
-        </p>
       </div>
     </section>
   )

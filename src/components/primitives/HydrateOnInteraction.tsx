@@ -30,8 +30,16 @@ let pageHydrated = false
  * boundary given new props is thrown away and rendered from scratch (its
  * fallback, nothing, first), so the props must keep their identity, as
  * page data does.
+ *
+ * `now`: asked once the page has hydrated; true fetches the code then,
+ * without waiting for an interaction (the part's HTML cannot show what the
+ * visitor came for, such as inputs the address carries).
  */
-export function hydrateOnInteraction<P extends object>(region: string, load: () => Promise<React.ComponentType<P>>) {
+export function hydrateOnInteraction<P extends object>(
+  region: string,
+  load: () => Promise<React.ComponentType<P>>,
+  { now = () => false }: { now?: () => boolean } = {},
+) {
   let ask = () => {}
   const asked = new Promise<void>((resolve) => {
     ask = resolve
@@ -60,7 +68,7 @@ export function hydrateOnInteraction<P extends object>(region: string, load: () 
       const within = (target: EventTarget | null) => target instanceof Element && target.closest(region) !== null
       // A page rendered on the client only (no server HTML), or a visitor
       // already in the part while the page hydrated: nothing to wait for.
-      if (!document.querySelector(region) || within(document.activeElement)) {
+      if (!document.querySelector(region) || within(document.activeElement) || now()) {
         ask()
         return
       }
