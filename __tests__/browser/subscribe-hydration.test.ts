@@ -151,6 +151,41 @@ describe("the footer's subscribe form on /privacy", () => {
     await page.context().close()
   })
 
+  it("keeps its server HTML through in-page links before its code comes (the skip link, #top), then hydrates and sends inline", async () => {
+    const { page, consoleErrors, requested } = await openPrivacy()
+    await page.waitForTimeout(MIN_FILL_MS)
+    await markServerNodes(page)
+    const before = await formParts(page)
+    // each changes the router's location, which a boundary React had left dehydrated did not survive (React error #421)
+    for (const hash of ["#main", "#top", "#subscribe-title"]) {
+      await page.evaluate((to) => (window.location.hash = to), hash)
+      await page.waitForTimeout(200)
+      expect(await formParts(page)).toEqual(before)
+    }
+    expect(requested).toEqual([])
+    expect(await hydrated(page)).toBe(false)
+    await page.focus("#subscribe-email")
+    await page.waitForFunction(() => Object.keys(document.getElementById("subscribe-email")!).some((key) => key.startsWith("__reactFiber$")), undefined, {
+      timeout: 5_000,
+    })
+    expect(await formParts(page)).toEqual(before)
+    const email = `hash-${unique()}@example.com`
+    await page.keyboard.type(email)
+    await page.keyboard.press("Enter")
+    const sent = forms.status.subscribeSent.replace("{email}", email)
+    await page.waitForFunction((text) => document.querySelector("#subscribe-status")?.textContent === text, sent, { timeout: 10_000 })
+    // inline: still this page, at the last link's place
+    expect(page.url()).toBe(`${origin()}/privacy#subscribe-title`)
+    expect(stored("subscribe", { email })).toHaveLength(1)
+    // and after: a link still leaves the hydrated form as it is
+    await page.evaluate(() => (window.location.hash = "#main"))
+    await page.waitForTimeout(200)
+    expect(await page.locator("#subscribe-status").textContent()).toBe(sent)
+    expect(consoleErrors).toEqual([])
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+
   it("keeps what was typed while its code was on the way, and then sends inline", async () => {
     const { page, consoleErrors, requested } = await openPrivacy()
     let release: () => void = () => undefined

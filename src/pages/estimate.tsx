@@ -23,9 +23,8 @@ import "../components/blocks/Estimator.css"
  * as the footer's form does: until then the calculator's fields are boxes,
  * not controls a visitor could reach into, its print button is missing and
  * its quote link carries no estimate; so the chunk is fetched as soon as the
- * page has hydrated. The method's code comes too: a boundary React never
- * hydrates is thrown away by any change of context above it, and a hash link
- * (its own "and the sources") changes the router's.
+ * page has hydrated. The method's code is in the same chunk (both use the
+ * arithmetic), so it hydrates then too.
  */
 const Estimator = hydrateOnInteraction(
   ".estimator",

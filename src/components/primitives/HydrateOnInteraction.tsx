@@ -1,4 +1,6 @@
 import * as React from "react"
+import { hydrateRoot, type Root } from "react-dom/client"
+import { LanguageContext, useLanguage } from "../../hooks/use-language"
 import { OnScreenSince } from "../../hooks/use-on-screen-since"
 
 /** What reaching into a part looks like: a pointer, a finger, the keyboard, or focus arriving by Tab */
@@ -11,86 +13,131 @@ const INTERACTIONS = ["focusin", "pointerdown", "touchstart", "keydown"] as cons
  */
 let pageHydrated = false
 
+/** The element that holds a deferred part's HTML; it takes no box of its own */
+const ISLAND = { "data-island": "", style: { display: "contents" } } as const
+
 /**
- * A part of the page whose code is fetched the first time a visitor reaches
- * into it, for parts that are on every page and rarely used (the footer's
- * newsletter form). The server renders it in full; in the browser it sits in a
- * Suspense boundary whose lazy code is only asked for on that first
- * interaction, and React keeps a boundary's server HTML, untouched and
- * working as plain HTML, until its code has arrived, then hydrates it in
- * place. Until then an early submit is the form's own plain POST (React does
- * not call preventDefault on HTML it has not hydrated), and what was typed
- * stays in the same input React then takes over.
+ * The server's HTML of a part, kept: React owns the element's inner HTML as
+ * an empty string it never changes. Mounted when its Suspense boundary has
+ * hydrated (which may be after the page's other effects), so the waiting
+ * starts here.
+ */
+function Island({ mount }: { mount: (container: HTMLElement) => () => void }) {
+  const host = React.useRef<HTMLDivElement>(null)
+  React.useEffect(() => (host.current ? mount(host.current) : undefined), [mount])
+  return <div {...ISLAND} ref={host} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+}
+
+/**
+ * A part of the page whose code comes after the page's: the server renders it
+ * in full, and in the browser its HTML is an island the page's React never
+ * touches (an element whose inner HTML React owns as a string and never
+ * changes). Its code is fetched the first time a visitor reaches into it, or
+ * once the page has hydrated where `now` says so, and a React root of its own
+ * then hydrates the island in place: the same nodes, what was typed, the
+ * focus. Until then the HTML works as plain HTML: a form posts plainly.
  *
- * `region`: a selector for the part's server-rendered root, where
- * interactions count; it cannot be a ref, as React attaches none to HTML it
- * has not hydrated.
+ * Not a Suspense boundary left dehydrated: React throws such a boundary's
+ * HTML away at any change of context above it, and the router's changes with
+ * every in-page link (#about, the skip link), which emptied the footer's form.
  *
- * The component is memoized and never re-renders by itself: a dehydrated
- * boundary given new props is thrown away and rendered from scratch (its
- * fallback, nothing, first), so the props must keep their identity, as
- * page data does.
+ * The part's own root gets the page's language and when the part went live
+ * (OnScreenSince: a form's fill time counts from then, not from the keystroke
+ * that fetched its code); it sees no other context of the page.
  *
- * `now`: asked once the page has hydrated; true fetches the code then,
- * without waiting for an interaction (the part's HTML cannot show what the
- * visitor came for, such as inputs the address carries).
+ * `region`: a selector for the part's root element, where interactions count.
+ * `now`: asked once the page has hydrated; true fetches the code then (the
+ * part's HTML cannot show what the visitor came for, such as inputs the
+ * address carries).
  */
 export function hydrateOnInteraction<P extends object>(
   region: string,
   load: () => Promise<React.ComponentType<P>>,
   { now = () => false }: { now?: () => boolean } = {},
 ) {
-  let ask = () => {}
-  const asked = new Promise<void>((resolve) => {
-    ask = resolve
-  })
-  // Typed by what it renders: React's lazy type does not carry a generic P's props through.
-  const Part = React.lazy(async () => {
-    await asked
-    // A chunk that fails to arrive leaves the boundary dehydrated for good,
-    // its HTML posting plainly, rather than an error that unmounts the page.
-    const component = await load().catch(() => new Promise<never>(() => {}))
-    return { default: component }
-  }) as unknown as React.ComponentType<P>
+  let code: Promise<React.ComponentType<P>> | undefined
+  const fetchCode = () => (code ??= load())
+  // On the server, and in a client render after a page change: rendered in full. Gatsby's renderer
+  // (renderToPipeableStream, written out on onAllReady) waits for it; renderToString would not.
+  const Part = React.lazy(async () => ({ default: await fetchCode() })) as unknown as React.ComponentType<P>
 
   function Deferred(props: P) {
-    // On the server, and in a client render after a page change, there is no
-    // HTML to keep: the code is needed now. Gatsby's renderer
-    // (renderToPipeableStream, written out on onAllReady) waits for it, so the
-    // server HTML holds the part in full; renderToString would not wait.
-    const [waits] = React.useState(() => typeof window !== "undefined" && !pageHydrated)
+    // an island only where the server's HTML is there to keep: not in a page change, nor a page rendered in the browser alone
+    const [island] = React.useState(() => typeof window !== "undefined" && !pageHydrated && document.querySelector(region) !== null)
     const [since] = React.useState(() => performance.now())
-    if (!waits) ask()
+    const language = useLanguage()
+    const root = React.useRef<Root>()
+    const latest = React.useRef({ props, language })
+    const element = React.useCallback(
+      (Component: React.ComponentType<P>) => (
+        <LanguageContext.Provider value={latest.current.language}>
+          <OnScreenSince.Provider value={since}>
+            <Component {...latest.current.props} />
+          </OnScreenSince.Provider>
+        </LanguageContext.Provider>
+      ),
+      [since],
+    )
+
+    /** Waits for the first interaction (or `now`), then hydrates the island with a root of its own; returns the cleanup */
+    const mount = React.useCallback(
+      (container: HTMLElement) => {
+        let stopped = false
+        const hydrate = () => {
+          stop()
+          void fetchCode()
+            .then((Component) => {
+              if (!stopped && !root.current) root.current = hydrateRoot(container, element(Component))
+            })
+            // a chunk that fails to arrive leaves the island's HTML as it is, posting plainly
+            .catch(() => {})
+        }
+        const within = (target: EventTarget | null) => target instanceof Node && container.contains(target)
+        const onInteraction = (event: Event) => {
+          if (within(event.target)) hydrate()
+        }
+        // on the document, in the capture phase: before anything inside can stop the event
+        const stop = () => INTERACTIONS.forEach((type) => document.removeEventListener(type, onInteraction, true))
+        INTERACTIONS.forEach((type) => document.addEventListener(type, onInteraction, { capture: true, passive: true }))
+        // a visitor already in the part while the page hydrated, or a part its HTML cannot stand for
+        if (within(document.activeElement) || now()) hydrate()
+        return () => {
+          stopped = true
+          stop()
+          const mounted = root.current
+          root.current = undefined
+          // not while React is rendering the page that removes the island
+          if (mounted) setTimeout(() => mounted.unmount())
+        }
+      },
+      [element],
+    )
 
     React.useEffect(() => {
       pageHydrated = true
-      if (!waits) return
-      const within = (target: EventTarget | null) => target instanceof Element && target.closest(region) !== null
-      // A page rendered on the client only (no server HTML), or a visitor
-      // already in the part while the page hydrated: nothing to wait for.
-      if (!document.querySelector(region) || within(document.activeElement) || now()) {
-        ask()
-        return
-      }
-      const onInteraction = (event: Event) => {
-        if (!within(event.target)) return
-        ask()
-        stop()
-      }
-      // On the document, in the capture phase: React stops the propagation of
-      // discrete events aimed at HTML it cannot hydrate yet, at its root.
-      const stop = () => INTERACTIONS.forEach((type) => document.removeEventListener(type, onInteraction, true))
-      INTERACTIONS.forEach((type) => document.addEventListener(type, onInteraction, { capture: true, passive: true }))
-      return stop
-    }, [waits])
+    }, [])
 
+    // later props (the same page data, a language) reach the part's own root
+    React.useEffect(() => {
+      latest.current = { props, language }
+      if (root.current && code) void code.then((Component) => root.current?.render(element(Component)))
+    })
+
+    if (island)
+      return (
+        <React.Suspense fallback={null}>
+          <Island mount={mount} />
+        </React.Suspense>
+      )
     return (
       <React.Suspense fallback={null}>
-        <OnScreenSince.Provider value={since}>
-          <Part {...props} />
-        </OnScreenSince.Provider>
+        <div {...ISLAND}>
+          <OnScreenSince.Provider value={since}>
+            <Part {...props} />
+          </OnScreenSince.Provider>
+        </div>
       </React.Suspense>
     )
   }
-  return React.memo(Deferred)
+  return Deferred
 }
