@@ -37,9 +37,13 @@ async function moveTo(page: Page, path: string, ready: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path)
   await page.waitForSelector(ready)
   // the sprite's missing symbols arrive after the page has rendered
-  await page.waitForFunction(() => [...document.querySelectorAll("use")].every((use) => document.getElementById(use.getAttribute("href")!.slice(1))), undefined, {
-    timeout: 10_000,
-  })
+  await page.waitForFunction(
+    () => [...document.querySelectorAll("use")].every((use) => document.getElementById(use.getAttribute("href")!.slice(1))),
+    undefined,
+    {
+      timeout: 10_000,
+    },
+  )
 }
 
 for (const [path, ready, parts] of [
@@ -77,7 +81,9 @@ it("has every icon a page shows from its own sprite, before and after the hero's
   page.on("request", (request) => requested.push(new URL(request.url()).pathname))
   await visit(page, "/")
   const shown = () =>
-    page.evaluate(() => [...document.querySelectorAll(".hero__toggle svg")].filter((svg) => getComputedStyle(svg).display !== "none").map((svg) => svg.innerHTML))
+    page.evaluate(() =>
+      [...document.querySelectorAll(".hero__toggle svg")].filter((svg) => getComputedStyle(svg).display !== "none").map((svg) => svg.innerHTML),
+    )
   expect(await shown()).toEqual(['<use href="#icon-pause"></use>'])
   const label = await page.getAttribute(".hero__toggle", "aria-label")
   await page.click(".hero__toggle")

@@ -31,7 +31,6 @@ function scriptFiles(): string[] {
   return [...first, ...chunks]
 }
 
-
 /** Every text of a content file, at any depth */
 const texts = (value: unknown): string[] =>
   typeof value === "string" ? [value] : value && typeof value === "object" ? Object.values(value).flatMap(texts) : []
@@ -54,7 +53,9 @@ it("carries no translated text in any script: an English page's JavaScript does 
     for (const name of scripts) {
       const source = read(name)
       // as written, or as a minifier escapes it ("\u0939")
-      const found = [...translated].filter((text) => source.includes(text) || source.includes(JSON.stringify(text).slice(1, -1)) || source.includes(asciiEscaped(text)))
+      const found = [...translated].filter(
+        (text) => source.includes(text) || source.includes(JSON.stringify(text).slice(1, -1)) || source.includes(asciiEscaped(text)),
+      )
       expect([name, found.slice(0, 3)]).toEqual([name, []])
     }
   }

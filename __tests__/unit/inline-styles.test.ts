@@ -53,9 +53,11 @@ describe("refreshing Gatsby's inline stylesheet after a warm build", () => {
 })
 
 describe("each page's stylesheet without the rules for another language's pages", () => {
-  const css = "a{color:red}:root:lang(hi) .button{line-height:1.45}@media (min-width:1px){:root:lang(hi) body{line-height:1.8}}" +
+  const css =
+    "a{color:red}:root:lang(hi) .button{line-height:1.45}@media (min-width:1px){:root:lang(hi) body{line-height:1.8}}" +
     ":root:lang(hi) h1,h2{margin:0}:root:not(:lang(en)) .top{display:none}.switch:lang(hi){color:blue}"
-  const page = (lang: string) => `<html lang="${lang}"><head><style data-href="/styles.0a.css" data-identity="gatsby-global-css"></style></head><body></body></html>`
+  const page = (lang: string) =>
+    `<html lang="${lang}"><head><style data-href="/styles.0a.css" data-identity="gatsby-global-css"></style></head><body></body></html>`
   const inlined = (html: string) => /gatsby-global-css">([\s\S]*?)<\/style>/.exec(html)?.[1]
 
   it("drops them from an English page: the rule, the selector of a list, the at-rule left empty", () => {

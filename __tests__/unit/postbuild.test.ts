@@ -29,7 +29,10 @@ beforeEach(() => {
     ["hi", "hi-IN", "कचरे से बिजली"],
   ]) {
     const manifest = { shortName: "Plant", themeColor: "#112233", backgroundColor: "#ffffff" }
-    fs.writeFileSync(path.join(contentDir, `site/site.${code}.json`), JSON.stringify({ siteUrl: "https://plant.example", description, language: tag, manifest }))
+    fs.writeFileSync(
+      path.join(contentDir, `site/site.${code}.json`),
+      JSON.stringify({ siteUrl: "https://plant.example", description, language: tag, manifest }),
+    )
     fs.writeFileSync(path.join(contentDir, `company/company.${code}.json`), JSON.stringify({ name: "Plant Ltd" }))
   }
   fs.writeFileSync(
@@ -74,7 +77,13 @@ it("leaves every step's work on disk", async () => {
   expect(reporter.panicOnBuild).not.toHaveBeenCalled()
   expect(read("robots.txt")).toContain("Sitemap: https://plant.example/sitemap-index.xml")
   expect(read("sitemap.xml")).toBe("<sitemapindex/>")
-  expect(JSON.parse(read("manifest.webmanifest"))).toMatchObject({ name: "Plant Ltd", short_name: "Plant", lang: "en-IN", start_url: "/", theme_color: "#112233" })
+  expect(JSON.parse(read("manifest.webmanifest"))).toMatchObject({
+    name: "Plant Ltd",
+    short_name: "Plant",
+    lang: "en-IN",
+    start_url: "/",
+    theme_color: "#112233",
+  })
   expect(JSON.parse(read("hi/manifest.webmanifest"))).toMatchObject({ description: "कचरे से बिजली", lang: "hi-IN", start_url: "/hi" })
   expect(read("app-1.js").startsWith(COMPILE_HINT)).toBe(true)
   const html = read("product/index.html")

@@ -90,7 +90,14 @@ export const IMMUTABLE = "public, max-age=31536000, immutable"
  * (gatsby-plugin-sitemap, and the /sitemap.xml copy), each language's web
  * manifest and the icon sprite (src/build-time/postbuild/).
  */
-const UNHASHED_FILES = ["/robots.txt", "/sitemap.xml", "/sitemap-index.xml", "/sitemap-0.xml", ...LANGUAGES.map(({ code }) => manifestPath(code)), ICON_SPRITE_FILE]
+const UNHASHED_FILES = [
+  "/robots.txt",
+  "/sitemap.xml",
+  "/sitemap-index.xml",
+  "/sitemap-0.xml",
+  ...LANGUAGES.map(({ code }) => manifestPath(code)),
+  ICON_SPRITE_FILE,
+]
 
 /**
  * The site's response header rules, for this build's inline scripts and CMS

@@ -16,7 +16,10 @@ export function spriteSymbols(html: string): Map<string, string> {
 /** The page with only the symbols its own <use> elements draw */
 export function withUsedSymbols(html: string): string {
   const used = new Set([...html.matchAll(USED)].map(([, id]) => id!))
-  return html.replace(SPRITE, (_sprite, open: string, symbols: string) => `${open}${symbols.replace(SYMBOL, (symbol, id: string) => (used.has(id) ? symbol : ""))}</svg>`)
+  return html.replace(
+    SPRITE,
+    (_sprite, open: string, symbols: string) => `${open}${symbols.replace(SYMBOL, (symbol, id: string) => (used.has(id) ? symbol : ""))}</svg>`,
+  )
 }
 
 /**
@@ -39,7 +42,10 @@ export const iconSprite: PostbuildStep = {
     )
     // on a warm build the pages not rendered again give the symbols they draw: still every symbol a page can need
     if (!all.size) return
-    const symbols = [...all.keys()].sort().map((id) => all.get(id)).join("")
+    const symbols = [...all.keys()]
+      .sort()
+      .map((id) => all.get(id))
+      .join("")
     await fs.writeFile(path.join(publicDir, ICON_SPRITE_FILE), `<svg xmlns="http://www.w3.org/2000/svg">${symbols}</svg>`)
   },
 }

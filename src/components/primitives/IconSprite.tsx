@@ -53,7 +53,9 @@ let symbols: string | undefined
 function spriteSymbols(): string {
   symbols ??= Object.entries(ICONS)
     .map(([name, Icon]) => {
-      const shapes = renderToStaticMarkup(<Icon />).replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "")
+      const shapes = renderToStaticMarkup(<Icon />)
+        .replace(/^<svg[^>]*>/, "")
+        .replace(/<\/svg>$/, "")
       return `<symbol id="${iconId(name as IconName)}" viewBox="0 0 256 256">${shapes}</symbol>`
     })
     .join("")
