@@ -33,12 +33,24 @@ function hydrateInTransition(element: ReactElement, container: Element): void {
 export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () => hydrateInTransition as unknown as Renderer
 
 /**
+ * The web manifest's link, from the <noscript> gatsby-ssr puts it in: added
+ * once the page has loaded and hydrated, so that the manifest and its icon
+ * are not fetched beside the page's first picture.
+ */
+function linkManifest(): void {
+  const href = /href="([^"]+)"/.exec(document.querySelector("noscript[data-manifest]")?.textContent ?? "")?.[1]
+  if (!href || document.querySelector('link[rel="manifest"]')) return
+  document.head.append(Object.assign(document.createElement("link"), { rel: "manifest", href }))
+}
+
+/**
  * Once React has hydrated: clicks again the button a visitor clicked before
- * then (src/lib/early-click.ts), and marks the document, which browser tests
- * wait for before interacting.
+ * then (src/lib/early-click.ts), links the manifest, and marks the document,
+ * which browser tests wait for before interacting.
  */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   replayEarlyClick()
+  linkManifest()
   document.documentElement.dataset.hydrated = "true"
 }
 

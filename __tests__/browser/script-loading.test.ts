@@ -124,3 +124,37 @@ describe("Gatsby's scripts", () => {
     })
   })
 })
+
+describe("the web manifest", () => {
+  it.each([
+    ["/privacy", "/manifest.webmanifest"],
+    ["/hi/product", "/hi/manifest.webmanifest"],
+  ])("on %s is linked only once the page has loaded and hydrated, and is then the language's (%s)", async (route, href) => {
+    const page = await openPage(375)
+    const early: string[] = []
+    page.on("request", (request) => {
+      if (/manifest|icon-192/.test(request.url())) early.push(new URL(request.url()).pathname)
+    })
+    // how many manifest links the parsed page has, before any script of the site has run
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        ;(window as unknown as { __manifestLinks: number }).__manifestLinks = document.querySelectorAll('link[rel="manifest"]').length
+      }),
+    )
+    await page.goto(`${origin()}${route}`)
+    expect(await page.evaluate(() => (window as unknown as { __manifestLinks?: number }).__manifestLinks)).toBe(0)
+    // in the server's HTML it is only inside <noscript>, for a browser without JavaScript
+    expect(await page.evaluate(() => document.querySelector("noscript[data-manifest]")?.textContent)).toContain(`href="${href}"`)
+    await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 })
+    expect(await page.evaluate(() => [...document.querySelectorAll('link[rel="manifest"]')].map((link) => link.getAttribute("href")))).toEqual([href])
+    // nothing fetched it (nor its icon) with the page
+    expect(early).toEqual([])
+    // and Chromium reads it as the page's manifest
+    const session = await page.context().newCDPSession(page)
+    const manifest = await session.send("Page.getAppManifest")
+    expect([new URL(manifest.url).pathname, manifest.errors]).toEqual([href, []])
+    expect(JSON.parse(manifest.data ?? "{}").start_url).toBe(href.replace("/manifest.webmanifest", "") || "/")
+    expect(pageErrors(page)).toEqual([])
+    await page.context().close()
+  })
+})
