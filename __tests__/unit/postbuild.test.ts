@@ -6,6 +6,7 @@ import fs from "fs"
 import os from "os"
 import path from "path"
 import { pageFiles, runPostbuild, STEPS } from "../../src/build-time/postbuild"
+import { LANGUAGES } from "../../src/lib/languages"
 import { COMPILE_HINT } from "../../src/build-time/postbuild/compile-hints"
 import { GLOBALS_ID, pageLoader } from "../../src/build-time/postbuild/loader"
 
@@ -24,10 +25,10 @@ beforeEach(() => {
   fs.mkdirSync(path.join(publicDir, "page-data"), { recursive: true })
   fs.mkdirSync(path.join(contentDir, "site"), { recursive: true })
   fs.mkdirSync(path.join(contentDir, "company"), { recursive: true })
-  for (const [code, tag, description] of [
-    ["en", "en-IN", "Waste into power"],
-    ["hi", "hi-IN", "कचरे से बिजली"],
-  ]) {
+  // a manifest per language of the site's (a copy with a third language has three)
+  const descriptions: Record<string, string> = { en: "Waste into power", hi: "कचरे से बिजली" }
+  for (const { code, tag } of LANGUAGES) {
+    const description = descriptions[code] ?? `Waste into power (${code})`
     const manifest = { shortName: "Plant", themeColor: "#112233", backgroundColor: "#ffffff" }
     fs.writeFileSync(
       path.join(contentDir, `site/site.${code}.json`),
