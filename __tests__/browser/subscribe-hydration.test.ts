@@ -71,8 +71,24 @@ async function openPrivacy(): Promise<Watched> {
 }
 
 /** True once React owns the form's input: it marks the nodes it hydrates with its fiber (an internal, but the only outside sign) */
-const hydrated = (page: Page) =>
-  page.evaluate(() => Object.keys(document.getElementById("subscribe-email") ?? {}).some((key) => key.startsWith("__reactFiber$")))
+const inputHydrated = () => Object.keys(document.getElementById("subscribe-email") ?? {}).some((key) => key.startsWith("__reactFiber$"))
+const hydrated = (page: Page) => page.evaluate(inputHydrated)
+const untilHydrated = (page: Page) => page.waitForFunction(inputHydrated, undefined, { timeout: 5_000 })
+
+/** Holds back the form's scripts until the returned function is called */
+async function holdFormScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => isFormScript(url.href),
+    async (route) => {
+      await held
+      // the page may have gone (a plain POST left it) by then
+      await route.continue().catch(() => undefined)
+    },
+  )
+  return () => release()
+}
 
 /** The form's parts compared before and after its code arrives */
 const PARTS = ["#subscribe-email", ".subscribe__form button[type=submit]", ".subscribe", ".form-note"]
@@ -132,9 +148,7 @@ describe("the footer's subscribe form on /privacy", () => {
     const response = page.waitForResponse((candidate) => isFormScript(candidate.url()))
     await page.focus("#subscribe-email")
     await response
-    await page.waitForFunction(() => Object.keys(document.getElementById("subscribe-email")!).some((key) => key.startsWith("__reactFiber$")), undefined, {
-      timeout: 5_000,
-    })
+    await untilHydrated(page)
     expect(requested.length).toBeGreaterThan(0)
     expect(await formParts(page)).toEqual(before)
     expect(await shifts(page)).toEqual(shiftsBefore)
@@ -165,9 +179,7 @@ describe("the footer's subscribe form on /privacy", () => {
     expect(requested).toEqual([])
     expect(await hydrated(page)).toBe(false)
     await page.focus("#subscribe-email")
-    await page.waitForFunction(() => Object.keys(document.getElementById("subscribe-email")!).some((key) => key.startsWith("__reactFiber$")), undefined, {
-      timeout: 5_000,
-    })
+    await untilHydrated(page)
     expect(await formParts(page)).toEqual(before)
     const email = `hash-${unique()}@example.com`
     await page.keyboard.type(email)
@@ -188,15 +200,7 @@ describe("the footer's subscribe form on /privacy", () => {
 
   it("keeps what was typed while its code was on the way, and then sends inline", async () => {
     const { page, consoleErrors, requested } = await openPrivacy()
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(
-      (url) => isFormScript(url.href),
-      async (route) => {
-        await held
-        await route.continue()
-      },
-    )
+    const release = await holdFormScripts(page)
     await page.waitForTimeout(MIN_FILL_MS)
     await markServerNodes(page)
     const before = await formParts(page)
@@ -210,9 +214,7 @@ describe("the footer's subscribe form on /privacy", () => {
     expect(await page.inputValue("#subscribe-email")).toBe(email)
 
     release()
-    await page.waitForFunction(() => Object.keys(document.getElementById("subscribe-email")!).some((key) => key.startsWith("__reactFiber$")), undefined, {
-      timeout: 5_000,
-    })
+    await untilHydrated(page)
     expect(await page.inputValue("#subscribe-email")).toBe(email)
     expect(await formParts(page)).toEqual(before)
     await page.click(".subscribe__form button[type=submit]")
@@ -224,15 +226,7 @@ describe("the footer's subscribe form on /privacy", () => {
 
   it("posts plainly, once, when submitted before its code has arrived", async () => {
     const { page, consoleErrors, requested } = await openPrivacy()
-    let release: () => void = () => undefined
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(
-      (url) => isFormScript(url.href),
-      async (route) => {
-        await held
-        await route.continue().catch(() => undefined)
-      },
-    )
+    const release = await holdFormScripts(page)
     const email = `plain-early-${unique()}@example.com`
     await page.click("#subscribe-email")
     await page.keyboard.type(email)

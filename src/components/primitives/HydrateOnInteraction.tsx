@@ -45,7 +45,8 @@ function Island({ mount }: { mount: (container: HTMLElement) => () => void }) {
  * (OnScreenSince: a form's fill time counts from then, not from the keystroke
  * that fetched its code); it sees no other context of the page.
  *
- * `region`: a selector for the part's root element, where interactions count.
+ * `region`: a selector for the part's root element; the part is an island
+ * only where the server's HTML has it (interactions count anywhere inside).
  * `now`: asked once the page has hydrated; true fetches the code then (the
  * part's HTML cannot show what the visitor came for, such as inputs the
  * address carries).
