@@ -93,20 +93,26 @@ describe("pictures below the fold", () => {
   })
 })
 
+// main's sections, and those of a part whose code comes later (an island, a box-less element of main's: HydrateOnInteraction)
+const SECTIONS = "main > section, main > [data-island] > section"
+
 describe("sections below the fold", () => {
-  it.each<[number, string]>([[375, "/"], [1440, "/"], ...SOLUTION_ROUTES.slice(0, 2).map((route): [number, string] => [375, route])])(
+  // /estimate: its reference sections are in an island
+  it.each<[number, string]>([[375, "/"], [1440, "/"], ...SOLUTION_ROUTES.slice(0, 2).map((route): [number, string] => [375, route]), [1440, "/estimate"]])(
     "at %i px on %s, and the footer, are skipped until they near the viewport, then render in full",
     async (width, route) => {
       const page = await openPage(width)
       await visit(page, route)
       const state = () =>
-        page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>("main > section")].map((section) => ({
-            deferred: getComputedStyle(section).contentVisibility === "auto",
-            // false while the browser skips the section's contents
-            rendered: (section.querySelector("h2, h3, p") as HTMLElement | null)?.checkVisibility({ contentVisibilityAuto: true }) ?? true,
-            below: section.getBoundingClientRect().top > window.innerHeight * 1.5,
-          })),
+        page.evaluate(
+          (sections) =>
+            [...document.querySelectorAll<HTMLElement>(sections)].map((section) => ({
+              deferred: getComputedStyle(section).contentVisibility === "auto",
+              // false while the browser skips the section's contents
+              rendered: (section.querySelector("h2, h3, p") as HTMLElement | null)?.checkVisibility({ contentVisibilityAuto: true }) ?? true,
+              below: section.getBoundingClientRect().top > window.innerHeight * 1.5,
+            })),
+          SECTIONS,
         )
       const atTop = await state()
       // the first two sections (hero or banner, and the one after) are never deferred
@@ -118,12 +124,13 @@ describe("sections below the fold", () => {
       const footerText = () => (document.querySelector(".site-footer p") as HTMLElement).checkVisibility({ contentVisibilityAuto: true })
       expect(await page.evaluate(footerText)).toBe(false)
       expect(await page.locator(".site-footer").evaluate((footer) => getComputedStyle(footer).contentVisibility)).toBe("auto")
-      await page.locator("main > section").last().scrollIntoViewIfNeeded()
+      await page.locator(SECTIONS).last().scrollIntoViewIfNeeded()
       await page.waitForFunction(
-        () =>
-          (
-            document.querySelector("main > section:last-of-type h2, main > section:last-of-type h3, main > section:last-of-type p") as HTMLElement | null
-          )?.checkVisibility({ contentVisibilityAuto: true }) ?? false,
+        (sections) =>
+          ([...document.querySelectorAll(sections)].at(-1)?.querySelector("h2, h3, p") as HTMLElement | null)?.checkVisibility({
+            contentVisibilityAuto: true,
+          }) ?? false,
+        SECTIONS,
       )
       await page.locator(".site-footer").scrollIntoViewIfNeeded()
       await page.waitForFunction(footerText)
