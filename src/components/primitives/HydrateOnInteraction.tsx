@@ -13,6 +13,12 @@ const INTERACTIONS = ["focusin", "pointerdown", "touchstart", "keydown"] as cons
  */
 let pageHydrated = false
 
+/** Whether two props objects hold the same values, key by key */
+function shallowEqual(a: object, b: object): boolean {
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key as keyof typeof a], b[key as keyof typeof b]))
+}
+
 /** The element that holds a deferred part's HTML; it takes no box of its own */
 const ISLAND = { "data-island": "", style: { display: "contents" } } as const
 
@@ -88,7 +94,12 @@ export function hydrateOnInteraction<P extends object>(
           stop()
           void fetchCode()
             .then((Component) => {
-              if (!stopped && !root.current) root.current = hydrateRoot(container, element(Component))
+              if (stopped || root.current) return
+              // in a transition, as the page is (gatsby-browser): React hydrates the part in slices of
+              // about 5 ms, so a large one (the calculator) does not hold the main thread in one long task
+              React.startTransition(() => {
+                root.current = hydrateRoot(container, element(Component))
+              })
             })
             // a chunk that fails to arrive leaves the island's HTML as it is, posting plainly
             .catch(() => {})
@@ -118,10 +129,15 @@ export function hydrateOnInteraction<P extends object>(
       pageHydrated = true
     }, [])
 
-    // later props (the same page data, a language) reach the part's own root
+    // later props (other page data, a language) reach the part's own root; a render of the page
+    // that changes neither (a router update, the host's own state) leaves the part alone
     React.useEffect(() => {
+      const before = latest.current
+      if (before.language === language && shallowEqual(before.props, props)) return
       latest.current = { props, language }
-      if (root.current && code) void code.then((Component) => root.current?.render(element(Component)))
+      if (root.current && code) {
+        void code.then((Component) => React.startTransition(() => root.current?.render(element(Component))))
+      }
     })
 
     if (island)
