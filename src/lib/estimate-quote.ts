@@ -19,6 +19,7 @@ import {
   type Stream,
 } from "./estimate"
 import { fill } from "./text"
+import { numberFormat } from "./number-format"
 
 /** A row's words, from content/estimate/estimate.en.json (results) */
 export interface Measure {
@@ -57,7 +58,7 @@ export interface QuoteWords {
 
 // the visitor's own factor as the label names it: to four significant figures, as no grid's factor is known better, and so
 // the label stays within the 80 characters the forms' server takes (0.12345678901234567 made 82); the arithmetic uses it exactly
-const factorText = (value: number, locale: string) => value.toLocaleString(locale, { maximumSignificantDigits: 4 })
+const factorText = (value: number, locale: string) => numberFormat(locale, { maximumSignificantDigits: 4 }).format(value)
 
 /**
  * The measures with the grid credit's label naming the grid these inputs use

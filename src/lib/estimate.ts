@@ -18,6 +18,7 @@
  */
 
 import { DEFAULT_LANGUAGE, numberLocale } from "./languages"
+import { numberFormat } from "./number-format"
 
 /** The default language's notation, for figures no page's language is given for (the forms' server, the tests' sums) */
 export const DEFAULT_NUMBERS = numberLocale(DEFAULT_LANGUAGE.code)
@@ -304,7 +305,7 @@ export function roundForDisplay(value: number): number {
  * in Hindi.
  */
 export function formatNumber(value: number, locale: string = DEFAULT_NUMBERS): string {
-  return roundForDisplay(value).toLocaleString(locale, { maximumFractionDigits: 6 })
+  return numberFormat(locale, { maximumFractionDigits: 6 }).format(roundForDisplay(value))
 }
 
 /**
@@ -315,7 +316,7 @@ export function formatNumber(value: number, locale: string = DEFAULT_NUMBERS): s
  * older than 2023, which would write 5,000.
  */
 export function formatExact(value: number, locale: string = DEFAULT_NUMBERS): string {
-  return value.toLocaleString(locale, { maximumFractionDigits: 20, useGrouping: Math.abs(value) >= 10000 })
+  return numberFormat(locale, { maximumFractionDigits: 20, useGrouping: Math.abs(value) >= 10000 }).format(value)
 }
 
 /**
@@ -418,11 +419,11 @@ export const latinDigits = (text: string): string => text.replace(DEVANAGARI_DIG
  * is read as the decimal sign. Anything else is no number.
  */
 export function numberReader(locale: string): NumberReader {
-  const parts = new Intl.NumberFormat(locale).formatToParts(1000.5)
+  const parts = numberFormat(locale).formatToParts(1000.5)
   const decimal = parts.find((part) => part.type === "decimal")?.value ?? "."
   const group = parts.find((part) => part.type === "group")?.value ?? ","
   // a locale that groups in twos above the thousands writes a million 10,00,000
-  const lakhs = /^\d\d\D\d\d\D\d{3}$/.test(new Intl.NumberFormat(locale, { numberingSystem: "latn" }).format(1000000))
+  const lakhs = /^\d\d\D\d\d\D\d{3}$/.test(numberFormat(locale, { numberingSystem: "latn" }).format(1000000))
   const escape = (sign: string) => sign.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
   const spaces = /[ \u00a0\u202f]/
   return (typed) => {

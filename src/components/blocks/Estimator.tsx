@@ -36,6 +36,7 @@ import { stringifyEstimate } from "../../lib/forms/estimate-payload"
 import { ESTIMATE } from "../../lib/forms/fields"
 import { languageByCode, numberLocale } from "../../lib/languages"
 import { fill } from "../../lib/text"
+import { numberFormat } from "../../lib/number-format"
 import { SectionHeading } from "../primitives/SectionHeading"
 // Its sheets (FormParts.css, Estimator.css) are imported by the page: this code comes after the page, its server HTML does not
 
@@ -56,7 +57,21 @@ function rawFromSearch(search: string, defaultAmount: (stream: string) => number
   return raw
 }
 
-const addressNeverChanges = () => () => undefined
+/**
+ * What only the browser knows, for the render after hydration: the address's
+ * query and that the script runs. That render is a transition, so React
+ * renders the whole calculator again in slices of about 5 ms; a store whose
+ * server snapshot differs from the client's (useSyncExternalStore) would
+ * re-render it at once, in one task that held a slowed phone's main thread for
+ * 100 ms and more (Lighthouse's long tasks on /estimate).
+ */
+function useBrowserState(): { search: string; live: boolean } {
+  const [state, setState] = React.useState({ search: "", live: false })
+  React.useEffect(() => {
+    React.startTransition(() => setState({ search: window.location.search, live: true }))
+  }, [])
+  return state
+}
 
 /**
  * Where a field will be, until the page's script runs: a box drawn like the
@@ -88,7 +103,7 @@ const visitorLocale = (): string => window.navigator.language || "en-GB"
 const typedNumbers = (page: string): NumberReader => typedNumberReader(visitorLocale(), page)
 
 /** A number in a message about typing, written as the visitor's browser's language writes it, so the example reads as what to type */
-const typedNumberText = (value: number): string => new Intl.NumberFormat(visitorLocale()).format(value)
+const typedNumberText = (value: number): string => numberFormat(visitorLocale()).format(value)
 
 /** What electricity's card says beside its figures: a plant no one builds, support fuel the waste needs, a plant smaller than the reference */
 function electricityNotes(data: EstimatorCopy, model: EstimateModel, stream: Stream, result: SolutionResult, inputs: Inputs, figure: Figure): string[] {
@@ -122,24 +137,14 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   const language = useLanguage()
   const numbers = numberLocale(language)
   // a line's machines, joined as the page's language joins a list (A, B and C; A, B, और C)
-  const machineList = new Intl.ListFormat(languageByCode(language).tag, { type: "conjunction" })
+  const machineList = React.useMemo(() => new Intl.ListFormat(languageByCode(language).tag, { type: "conjunction" }), [language])
   const figure: Figure = (value) => formatNumber(value, numbers)
   const exact = (value: number) => formatExact(value, numbers)
   const { form } = data
   const initial = readInputs(model, {}, form.defaultAmount).inputs
-  // The address exists only in the browser: the page's HTML and its hydration
-  // read "" (the default estimate), the render right after reads the real one
-  const search = React.useSyncExternalStore(
-    addressNeverChanges,
-    () => window.location.search,
-    () => "",
-  )
-  // true from the render right after hydration: the fields replace their boxes then
-  const live = React.useSyncExternalStore(
-    addressNeverChanges,
-    () => true,
-    () => false,
-  )
+  // The address exists only in the browser: the page's HTML and its hydration read "" (the default
+  // estimate), the render after reads the real one; and the fields replace their boxes then (live)
+  const { search, live } = useBrowserState()
   const [edited, setEdited] = React.useState<Raw>()
   const [announcement, setAnnouncement] = React.useState("")
   // a stream may start at its own amount (a hospital makes no 20 t a day)

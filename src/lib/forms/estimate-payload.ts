@@ -8,6 +8,7 @@
  */
 import { DEFAULT_LANGUAGE, numberLocale } from "../languages"
 import { fill } from "../text"
+import { numberFormat } from "../number-format"
 
 // The payload's shape is the page's, which makes it (src/lib/estimate-quote.ts); a type only, so the contact page's bundle gains nothing
 import type { Estimate, EstimateRow } from "../estimate-quote"
@@ -119,7 +120,7 @@ export function parseEstimate(json: string): EstimateReading {
  * rounding or padding. The payload's numbers are the same in every language.
  */
 export function formatEstimate(estimate: Estimate, copy: EstimateCopy, locale: string = numberLocale(DEFAULT_LANGUAGE.code)): string[] {
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 })
+  const format = numberFormat(locale, { maximumFractionDigits: 20 })
   const figure = (value: number) => format.format(value)
   const summary = fill(copy.summary, {
     stream: estimate.stream,
