@@ -52,12 +52,47 @@ const settledJson = (file: string) => {
     return {}
   }
 }
+// in a process group of its own: `gatsby develop` runs the site in a child of its own, which must stop with it
 const gatsby = (args: string[], env: Record<string, string>) =>
   spawn(process.execPath, [path.join(project, "node_modules/gatsby/cli.js"), ...args], {
     cwd: project,
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   })
+
+/**
+ * Stops `gatsby develop` and every process it started, and waits until they
+ * have ended: a develop still writing .cache/ and public/ while the build
+ * runs left the build a page short of an edit (a CI run on a busy host).
+ */
+async function stopDevelop(): Promise<void> {
+  const running = develop
+  develop = undefined
+  if (!running?.pid || running.exitCode !== null || running.signalCode !== null) return
+  const group = -running.pid
+  const ended = new Promise<void>((resolve) => running.once("close", () => resolve()))
+  process.kill(group, "SIGTERM")
+  const timer = setTimeout(() => {
+    try {
+      process.kill(group, "SIGKILL")
+    } catch {
+      // already gone
+    }
+  }, 20_000)
+  await ended
+  clearTimeout(timer)
+  // the group's other members (the develop child) end with the signal too; wait until none is left
+  for (let tries = 0; tries < 100; tries++) {
+    try {
+      process.kill(group, 0)
+    } catch {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  process.kill(group, "SIGKILL")
+}
 
 beforeAll(async () => {
   copyTrackedFiles(project)
@@ -91,7 +126,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  develop?.kill("SIGTERM")
+  await stopDevelop()
   await backend?.close()
   fs.rmSync(project, { recursive: true, force: true })
 })
@@ -387,8 +422,7 @@ describe("the CMS at /admin, on the local backend", () => {
     expect(consoleErrors).toEqual([])
 
     // a build of the edited copy shows all three
-    develop?.kill("SIGTERM")
-    develop = undefined
+    await stopDevelop()
     const build = gatsby(["build"], { NODE_ENV: "production" })
     let buildOutput = ""
     build.stdout!.on("data", (chunk: Buffer) => (buildOutput += chunk.toString()))
