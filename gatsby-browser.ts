@@ -5,6 +5,7 @@ import type { Renderer } from "react-dom"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import { markHydrationStarted, replayEarlyClick } from "./src/lib/early-click"
 import { notePageChange } from "./src/lib/lead-source"
+import { dropServerHead } from "./src/lib/server-head"
 import "./src/styles/tokens.css"
 import "./src/styles/base.css"
 import "./src/styles/shared.css"
@@ -54,7 +55,12 @@ export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () 
   document.documentElement.dataset.hydrated = "true"
 }
 
-/** Remembers the page a visitor comes from inside the site, for the contact form's lead source (src/lib/lead-source.ts). */
+/**
+ * After a page change inside the site: remembers the page a visitor comes
+ * from, for the contact form's lead source (src/lib/lead-source.ts), and
+ * takes out the last page's search and sharing tags (src/lib/server-head.ts).
+ */
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }) => {
   notePageChange(prevLocation?.pathname)
+  if (prevLocation) dropServerHead(document.head)
 }

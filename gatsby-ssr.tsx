@@ -4,6 +4,7 @@ import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-
 import notoSansDevanagari from "@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2"
 import { IconSprite } from "./src/components/primitives/IconSprite"
 import { manifestPath } from "./src/lib/web-manifest"
+import { unmarkServerHead } from "./src/lib/server-head"
 import { languageByCode, languageOfPath } from "./src/lib/languages"
 import { devanagariFont, type ScriptFont } from "./src/styles/script-faces"
 
@@ -50,6 +51,9 @@ const isPreload = (component: React.ReactNode) =>
  * first bytes and starts those requests at once.
  */
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponents, replaceHeadComponents }) => {
-  const components = getHeadComponents() as React.ReactNode[]
+  // the tags only the server renders stay through hydration (src/lib/server-head.ts)
+  const components = (getHeadComponents() as React.ReactNode[]).map((component) =>
+    unmarkServerHead(component, (type, props) => React.createElement(type as string, props)),
+  )
   replaceHeadComponents([...components.filter(isPreload), ...components.filter((component) => !isPreload(component))])
 }

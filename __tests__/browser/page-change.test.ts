@@ -94,3 +94,40 @@ it("has every icon a page shows from its own sprite, before and after the hero's
   expect(pageErrors(page)).toEqual([])
   await page.context().close()
 })
+
+it("keeps the search and sharing tags through hydration, and after a page change has the new page's title and description and none of the last page's tags", async () => {
+  const head = (page: Page) =>
+    page.evaluate(() => ({
+      title: document.title,
+      description: document.querySelector('meta[name="description"]')?.getAttribute("content"),
+      themeColor: document.querySelector('meta[name="theme-color"]')?.getAttribute("content"),
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
+      serverOnly: document.querySelectorAll("head [data-server-head]").length,
+      jsonLd: document.querySelectorAll('script[type="application/ld+json"]').length,
+    }))
+  const direct = await openPage(375)
+  await visit(direct, "/product")
+  const product = await head(direct)
+  await direct.context().close()
+
+  const page = await openPage(375)
+  await visit(page, "/privacy")
+  const privacy = await head(page)
+  // hydrated (visit waits for it), and Gatsby's Head in the browser left what only the server renders
+  expect(privacy.canonical).toMatch(/\/privacy$/)
+  expect(privacy.jsonLd).toBeGreaterThanOrEqual(2)
+  expect(privacy.serverOnly).toBeGreaterThan(10)
+  await moveTo(page, "/product", ".site-footer")
+  await page.waitForFunction((title) => document.title === title, product.title)
+  expect(await head(page)).toEqual({
+    title: product.title,
+    description: product.description,
+    themeColor: product.themeColor,
+    canonical: null,
+    serverOnly: 0,
+    jsonLd: 0,
+  })
+  expect(product.description).not.toBe(privacy.description)
+  expect(pageErrors(page)).toEqual([])
+  await page.context().close()
+})

@@ -71,6 +71,20 @@ it("carries no icon's shapes in any script: pages draw their icons from the spri
   for (const name of scriptFiles()) expect([name, read(name).includes("M222.37,158.46"), read(name).includes('"duotone"')]).toEqual([name, false, false])
 })
 
+it("carries no page metadata that only the server's HTML has (canonical, Open Graph, JSON-LD): the browser renders a page's title and description only", () => {
+  assertBuilt()
+  for (const name of scriptFiles()) {
+    const source = read(name)
+    expect([
+      name,
+      ["og:title", "twitter:card", "application/ld+json", "BreadcrumbList", "og:locale:alternate"].filter((text) => source.includes(text)),
+    ]).toEqual([name, []])
+  }
+  // what the browser's head still renders is there: the stand-in replaced PageMetadata, not Seo
+  const pages = scriptFiles().filter((name) => name.startsWith("commons-") || name.startsWith("component---"))
+  expect(pages.some((name) => read(name).includes("theme-color"))).toBe(true)
+})
+
 it("has no Partytown snippet builder in the scripts every page loads", () => {
   assertBuilt()
   const stats = JSON.parse(fs.readFileSync(path.join(ROOT, "public", "webpack.stats.json"), "utf8")) as { assetsByChunkName: Record<string, string[]> }

@@ -94,6 +94,28 @@ describe("every public page", () => {
   })
 })
 
+describe("the head at hydration", () => {
+  it.each([...PUBLIC, ...notices])(
+    "%s: what only search engines and link previews read is not Gatsby's to replace, what the browser renders again is",
+    (route) => {
+      const head = doc(route).head
+      const serverOnly = [...head.querySelectorAll("[data-server-head]")]
+      // canonical, alternates, Open Graph, Twitter, JSON-LD: kept when Gatsby diffs the head it renders in the browser
+      expect(serverOnly.length).toBeGreaterThan(10)
+      expect(serverOnly.filter((tag) => tag.hasAttribute("data-gatsby-head")).map((tag) => tag.outerHTML)).toEqual([])
+      for (const selector of ['link[rel="canonical"]', 'meta[property="og:title"]', 'script[type="application/ld+json"]'])
+        expect([selector, head.querySelector(selector)?.hasAttribute("data-server-head")]).toEqual([selector, true])
+      // the title, the description and the theme colour: rendered again by the browser's Head, and after a page change
+      for (const selector of ["title", 'meta[name="description"]', 'meta[name="theme-color"]'])
+        expect([
+          selector,
+          head.querySelector(selector)?.getAttribute("data-gatsby-head"),
+          head.querySelector(selector)?.hasAttribute("data-server-head"),
+        ]).toEqual([selector, "true", false])
+    },
+  )
+})
+
 describe("every public page in every language", () => {
   it.each(PUBLIC)("%s lists itself and its twin in every language as alternates, with x-default, all of them public pages", (route) => {
     const { basePath } = ROUTE_LANGUAGE.get(route)!

@@ -59,8 +59,15 @@ export function breadcrumbs(site: Site, trail: { name: string; pathname: string 
   }
 }
 
+/** A machine as /product lists it: its name, its picture's path and the page to ask about it */
+export interface Machine {
+  name: string
+  image?: string | null
+  url: string
+}
+
 /** The machines on /product, each a Product made by the company. */
-export function machineList(site: Site, company: Company, machines: { name: string; image?: string | null; url: string }[]): WithContext<ItemList> {
+export function machineList(site: Site, company: Company, machines: Machine[]): WithContext<ItemList> {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",

@@ -8,7 +8,6 @@ import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { pageChrome } from "../lib/chrome"
 import { required } from "../lib/required"
-import { breadcrumbs } from "../lib/structured-data"
 import "./contact.css"
 
 export default function ContactPage({ data, pageContext }: PageProps<Queries.ContactPageQuery, PageContext>) {
@@ -31,15 +30,7 @@ export default function ContactPage({ data, pageContext }: PageProps<Queries.Con
 
 export function Head({ data }: HeadProps<Queries.ContactPageQuery>) {
   const contact = data.contactJson
-  return (
-    <Seo
-      chrome={data}
-      pathname="/contact"
-      title={contact?.title}
-      description={contact?.description}
-      structuredData={({ site }) => [breadcrumbs(site, [{ name: contact?.breadcrumb ?? "", pathname: "/contact" }])]}
-    />
-  )
+  return <Seo chrome={data} pathname="/contact" title={contact?.title} description={contact?.description} breadcrumb={contact?.breadcrumb ?? ""} />
 }
 
 export const query = graphql`

@@ -10,7 +10,6 @@ import { hydrateOnInteraction } from "../components/primitives/HydrateOnInteract
 import { useFactorsOpenOnHash } from "../hooks/use-factors-open-on-hash"
 import type { EstimateModel } from "../lib/estimate"
 import { required } from "../lib/required"
-import { breadcrumbs } from "../lib/structured-data"
 // the estimator's and the method's sheets, here so that they stay in the page's inlined stylesheet: their code comes later
 import "../components/primitives/FormParts.css"
 import "../components/blocks/Estimator.css"
@@ -59,15 +58,7 @@ export default function EstimatePage({ data, pageContext }: PageProps<Queries.Es
 
 export function Head({ data }: HeadProps<Queries.EstimatePageQuery>) {
   const page = data.estimateJson
-  return (
-    <Seo
-      chrome={data}
-      pathname="/estimate"
-      title={page?.title}
-      description={page?.description}
-      structuredData={({ site }) => [breadcrumbs(site, [{ name: page?.breadcrumb ?? "", pathname: "/estimate" }])]}
-    />
-  )
+  return <Seo chrome={data} pathname="/estimate" title={page?.title} description={page?.description} breadcrumb={page?.breadcrumb ?? ""} />
 }
 
 export const query = graphql`

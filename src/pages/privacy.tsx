@@ -6,7 +6,6 @@ import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { PRIVACY_PATH } from "../lib/links"
 import { required } from "../lib/required"
-import { breadcrumbs } from "../lib/structured-data"
 import { fill } from "../lib/text"
 import "./privacy.css"
 
@@ -46,15 +45,7 @@ export default function PrivacyPage({ data, pageContext }: PageProps<Queries.Pri
 
 export function Head({ data }: HeadProps<Queries.PrivacyPageQuery>) {
   const privacy = data.privacyJson
-  return (
-    <Seo
-      chrome={data}
-      pathname={PRIVACY_PATH}
-      title={privacy?.title}
-      description={privacy?.description}
-      structuredData={({ site }) => [breadcrumbs(site, [{ name: privacy?.breadcrumb ?? "", pathname: PRIVACY_PATH }])]}
-    />
-  )
+  return <Seo chrome={data} pathname={PRIVACY_PATH} title={privacy?.title} description={privacy?.description} breadcrumb={privacy?.breadcrumb ?? ""} />
 }
 
 export const query = graphql`

@@ -7,7 +7,6 @@ import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { contactFormHref } from "../lib/links"
 import { required } from "../lib/required"
-import { breadcrumbs, machineList } from "../lib/structured-data"
 
 export default function ProductPage({ data, pageContext }: PageProps<Queries.ProductPageQuery, PageContext>) {
   const site = required(data.siteJson, "content/site/site.en.json")
@@ -29,10 +28,8 @@ export function Head({ data }: HeadProps<Queries.ProductPageQuery>) {
       pathname="/product"
       title={products?.title}
       description={products?.description}
-      structuredData={({ site, company }) => [
-        breadcrumbs(site, [{ name: products?.breadcrumb ?? "", pathname: "/product" }]),
-        machineList(site, company, machines),
-      ]}
+      breadcrumb={products?.breadcrumb ?? ""}
+      machines={machines}
     />
   )
 }

@@ -8,7 +8,6 @@ import { Layout } from "../components/layout/Layout"
 import type { PageContext } from "../lib/chrome"
 import { Seo } from "../components/layout/Seo"
 import { required } from "../lib/required"
-import { breadcrumbs } from "../lib/structured-data"
 
 /** One page per file in content/solutions/, created in gatsby-node by slug. */
 export default function SolutionTemplate({ data, pageContext }: PageProps<Queries.SolutionTemplateQuery, PageContext>) {
@@ -28,13 +27,7 @@ export function Head({ data }: HeadProps<Queries.SolutionTemplateQuery>) {
   const solution = data.solutionsJson
   const pathname = solution?.path ?? ""
   return (
-    <Seo
-      chrome={data}
-      pathname={pathname}
-      title={solution?.title}
-      description={solution?.description}
-      structuredData={({ site }) => [breadcrumbs(site, [{ name: solution?.breadcrumb ?? "", pathname }])]}
-    >
+    <Seo chrome={data} pathname={pathname} title={solution?.title} description={solution?.description} breadcrumb={solution?.breadcrumb ?? ""}>
       {data.galleryJson ? <GalleryRowStyle data={data.galleryJson} /> : null}
     </Seo>
   )

@@ -5,7 +5,8 @@
  *   browser's own ResizeObserver instead of the polyfill react-slick imports
  *   (every browser the site supports has one), a small debounce in place of
  *   lodash's, and nothing for Gatsby's service-worker registration (no plugin
- *   registers one);
+ *   registers one), and nothing for a page's search and sharing tags, which
+ *   only the server's HTML needs (src/components/layout/PageMetadata.tsx);
  * - in the production browser bundle, nothing for Gatsby's partytown plugin,
  *   whose only browser code runs under `gatsby develop` alone;
  * - the HTML renderer uses Node's own fetch (node-fetch.ts);
@@ -78,7 +79,13 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
         "resize-observer-polyfill$": here("stand-ins/resize-observer.js"),
         "lodash.debounce$": here("stand-ins/debounce.js"),
         [path.resolve(".cache/register-service-worker.js")]: here("stand-ins/no-service-worker.js"),
-        ...(stage === "build-javascript" ? { [partytownBrowserPlugin()]: here("stand-ins/no-partytown.js") } : {}),
+        ...(stage === "build-javascript"
+          ? {
+              [partytownBrowserPlugin()]: here("stand-ins/no-partytown.js"),
+              // what only the server's HTML needs in a page's head (gatsby develop renders it in the browser)
+              [path.resolve("src/components/layout/PageMetadata")]: here("stand-ins/no-page-metadata.js"),
+            }
+          : {}),
       },
     },
   })
