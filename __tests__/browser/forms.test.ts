@@ -17,7 +17,7 @@ interface Forms {
   pages: { id: string; path: string; title: string }[]
 }
 interface Contact {
-  form: { fields: Record<string, { label: string }> }
+  form: { fields: Record<string, { label: string }>; estimate: { note: string } }
 }
 
 /** A page load, a form post and a navigation each: more than Jest's 5 s when the machine is busy */
@@ -237,6 +237,33 @@ describe("quote links", () => {
     await page.waitForFunction((subject) => (document.querySelector("#contact-subject") as HTMLInputElement | null)?.value === subject, cta.quote.subject, {
       timeout: 10_000,
     })
+    await page.context().close()
+  })
+
+  it("the estimator's quote link opens the contact form with the estimate attached, whose rules are fetched for it; a plain visit fetches none", async () => {
+    const chunks = (requested: string[]) => requested.filter((file) => /\/estimate-payload-[0-9a-f]+\.js$/.test(file))
+    const plain = await openPage(375)
+    const plainRequests: string[] = []
+    plain.on("request", (request) => plainRequests.push(new URL(request.url()).pathname))
+    await visit(plain, "/contact")
+    await plain.waitForLoadState("networkidle")
+    expect(chunks(plainRequests)).toEqual([])
+    expect(await plain.$(".contact-form__estimate")).toBeNull()
+    await plain.context().close()
+
+    const page = await openPage(375)
+    const requested: string[] = []
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname))
+    await visit(page, "/estimate")
+    const quote = page.locator(".estimator__actions a.button")
+    await quote.waitFor({ timeout: 10_000 })
+    await Promise.all([page.waitForURL(/\/contact\?.*estimate=/), quote.click()])
+    await page.waitForSelector(".contact-form__estimate", { timeout: 10_000 })
+    expect(await page.textContent(".contact-form__estimate")).toContain(contact.form.estimate.note)
+    expect(await page.inputValue("#contact-message")).toContain("\n")
+    expect(JSON.parse(await page.inputValue('.contact-form__estimate input[name="estimate"]'))).toMatchObject({ stream: expect.any(String) })
+    expect(chunks(requested)).toHaveLength(1)
+    expect(pageErrors(page)).toEqual([])
     await page.context().close()
   })
 

@@ -1,6 +1,6 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import { formatEstimate, parseEstimate, type Estimate } from "../../lib/forms/estimate-payload"
+import type { Estimate } from "../../lib/forms/estimate-payload"
 import { ESTIMATE, FORMS, LEAD_PAGE } from "../../lib/forms/fields"
 import { useFormSubmit } from "../../hooks/use-form-submit"
 import { useLanguage } from "../../hooks/use-language"
@@ -32,11 +32,36 @@ interface Props {
 
 const addressNeverChanges = () => () => undefined
 
-/** The estimate in the address (?estimate=), when it can be read */
-function readAttached(search: string): { json: string; estimate: Estimate } | undefined {
+/**
+ * The rules that read and write an estimate: fetched only when the address
+ * carries one (most visits to the form come without), in a chunk of their
+ * own rather than in the contact page's start-up scripts.
+ */
+const loadPayload = () => import(/* webpackChunkName: "estimate-payload" */ "../../lib/forms/estimate-payload")
+type Payload = Awaited<ReturnType<typeof loadPayload>>
+
+/**
+ * The estimate in the address (?estimate=), once its rules have come and
+ * when it can be read; undefined until then, and for one that cannot be read
+ * (or whose rules do not arrive: the form works on without it).
+ */
+function useAttached(search: string): { json: string; estimate: Estimate; payload: Payload } | undefined {
   const json = new URLSearchParams(search).get(ESTIMATE)
-  const reading = json ? parseEstimate(json) : undefined
-  return json && reading?.ok ? { json, estimate: reading.estimate } : undefined
+  const [attached, setAttached] = React.useState<{ json: string; estimate: Estimate; payload: Payload }>()
+  React.useEffect(() => {
+    if (!json) return
+    let current = true
+    loadPayload()
+      .then((payload) => {
+        const reading = payload.parseEstimate(json)
+        if (current && reading.ok) setAttached({ json, estimate: reading.estimate, payload })
+      })
+      .catch(() => {})
+    return () => {
+      current = false
+    }
+  }, [json])
+  return attached?.json === json ? attached : undefined
 }
 
 /**
@@ -65,7 +90,7 @@ export function ContactForm({ data, copy, privacy }: Props) {
     () => window.location.search,
     () => "",
   )
-  const attached = React.useMemo(() => readAttached(search), [search])
+  const attached = useAttached(search)
   const [removed, setRemoved] = React.useState(false)
   // the estimate went with the message that was sent; the emptied form starts without it
   if (state.phase === "sent" && attached && !removed) setRemoved(true)
@@ -83,7 +108,7 @@ export function ContactForm({ data, copy, privacy }: Props) {
     if (!attached) return
     // only into empty fields: what the visitor (or ?subject=) put there stays
     if (messageRef.current && !messageRef.current.value) {
-      messageRef.current.value = formatEstimate(attached.estimate, texts, numbers).join("\n").slice(0, FORMS.contact.message.max)
+      messageRef.current.value = attached.payload.formatEstimate(attached.estimate, texts, numbers).join("\n").slice(0, FORMS.contact.message.max)
     }
     if (subjectRef.current && !subjectRef.current.value) {
       subjectRef.current.value = fill(texts.subject, { stream: attached.estimate.stream }).slice(0, FORMS.contact.subject.max)

@@ -2,9 +2,9 @@
  * An estimate from /estimate, carried to the contact form in its address
  * (/contact?estimate=<JSON>) and posted with the message in the field
  * "estimate". The browser reads it to fill in the form, the server to store
- * and e-mail it: one set of rules for both, so it imports nothing but fill
- * and the list of languages, and stays small enough for the contact page's
- * bundle.
+ * and e-mail it: one set of rules for both, so it imports nothing but fill,
+ * the list of languages and the number formats. The contact form fetches it
+ * only when its address carries an estimate, in a chunk of its own.
  */
 import { DEFAULT_LANGUAGE, numberLocale } from "../languages"
 import { fill } from "../text"
