@@ -1,33 +1,12 @@
 import * as React from "react"
 import { graphql } from "gatsby"
-import type { Settings } from "react-slick"
-import { useInertSlides } from "../../hooks/use-inert-slides"
 import { useInViewOnce } from "../../hooks/use-in-view-once"
-import { useVisibleCount } from "../../hooks/use-visible-count"
 import { imageData } from "../primitives/ContentImage"
 import { Picture } from "../primitives/Picture"
 import { SectionHeading } from "../primitives/SectionHeading"
-import { CarouselArrow } from "./CarouselArrow"
 import "./GalleryCarousel.css"
 
 type GallerySettingsData = Pick<Queries.GalleryCarouselFragment, "visible" | "transitionSpeed" | "responsive">
-
-/**
- * One item at a time, infinite, arrows, no autoplay, with the speed from
- * content (transitionSpeed, 800 ms in the sample: the business constant for a
- * carousel's slide); `visible` is how many fit the viewport now.
- */
-export function gallerySettings(data: Pick<GallerySettingsData, "transitionSpeed">, visible: number): Settings {
-  return {
-    slidesToShow: visible,
-    slidesToScroll: 1,
-    infinite: true,
-    speed: data.transitionSpeed,
-    autoplay: false,
-    arrows: true,
-    dots: false,
-  }
-}
 
 /**
  * Item widths of the server-rendered row, one media query per breakpoint of
@@ -59,11 +38,12 @@ export function GalleryRowStyle({ data }: { data: GallerySettingsData }) {
 const TAKE_OVER_MARGIN = "600px 0px"
 
 /**
- * react-slick is fetched only when a gallery nears the viewport: no page
- * needs it for its first paint, and it is the largest library the pages
- * would otherwise load with their own code.
+ * react-slick, and the part of the gallery that runs it (GallerySlider), are
+ * fetched only when a gallery nears the viewport: no page needs them for its
+ * first paint, and react-slick is the largest library the pages would
+ * otherwise load with their own code.
  */
-const Slider = React.lazy(() => import("react-slick"))
+const GallerySlider = React.lazy(() => import("./GallerySlider").then((module) => ({ default: module.GallerySlider })))
 
 /**
  * The image gallery shared by the home page and the solution pages. The
@@ -77,9 +57,7 @@ const Slider = React.lazy(() => import("react-slick"))
  */
 export function GalleryCarousel({ data, labels }: Props) {
   const [nearRef, near] = useInViewOnce<HTMLElement>(0, TAKE_OVER_MARGIN)
-  const visible = useVisibleCount(data)
   const root = React.useRef<HTMLDivElement>(null)
-  useInertSlides(root)
 
   // The server's row shows the first `visible` pictures; the others are
   // out of sight until react-slick takes over, so their <picture> (a dozen
@@ -99,13 +77,9 @@ export function GalleryCarousel({ data, labels }: Props) {
         <div className="gallery__carousel" ref={root}>
           {near ? (
             <React.Suspense fallback={row}>
-              <Slider
-                {...gallerySettings(data, visible)}
-                prevArrow={<CarouselArrow direction="previous" label={labels.previous} />}
-                nextArrow={<CarouselArrow direction="next" label={labels.next} />}
-              >
+              <GallerySlider data={data} labels={labels} root={root}>
                 {items}
-              </Slider>
+              </GallerySlider>
             </React.Suspense>
           ) : (
             row
