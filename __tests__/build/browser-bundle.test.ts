@@ -129,4 +129,7 @@ it("has a stylesheet for each page component and the app, and none for a part lo
   // the footer's form, hydrated on interaction, is styled by the app's sheet
   const app = read(stats.assetsByChunkName.app!.find((name) => /^styles\.[0-9a-f]+\.css$/.test(name))!)
   expect(app).toContain(".subscribe__form")
+  // and no part a page draws in its server HTML: a sheet imported only by code that comes later (the gallery's
+  // arrows, the estimator's, the home page's sections) would be inlined into every page; the page imports it too
+  for (const part of [".carousel-arrow", ".estimator", ".gallery__", ".hero", ".contact-form"]) expect([part, app.includes(part)]).toEqual([part, false])
 })

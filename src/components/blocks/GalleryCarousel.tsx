@@ -5,6 +5,8 @@ import { imageData } from "../primitives/ContentImage"
 import { Picture } from "../primitives/Picture"
 import { SectionHeading } from "../primitives/SectionHeading"
 import "./GalleryCarousel.css"
+// the arrows' sheet, here so that it stays in the page's inlined stylesheet: GallerySlider, which draws them, comes later
+import "./CarouselArrow.css"
 
 type GallerySettingsData = Pick<Queries.GalleryCarouselFragment, "visible" | "transitionSpeed" | "responsive">
 
