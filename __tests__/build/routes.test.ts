@@ -229,7 +229,10 @@ describe("home page", () => {
 
   it("has the recycle-materials image and every gallery picture", async () => {
     const doc = await page("/")
-    expect(doc.querySelector(".recycle picture source[type='image/webp']")).not.toBeNull()
+    // AVIF and WebP with srcset (PRODUCT.md): AVIF as the <source>, WebP as the <img> every other browser takes
+    expect(doc.querySelector(".recycle picture source[type='image/avif']")?.getAttribute("srcset")).toMatch(/\.avif \d+w/)
+    expect(doc.querySelector(".recycle picture img")?.getAttribute("srcset")).toMatch(/\.webp \d+w/)
+    expect(doc.querySelector(".recycle picture img")?.getAttribute("src")).toMatch(/\.webp$/)
     // every picture of content/gallery/, in file-name order, titled from gallery.json or its file name
     const files = galleryFiles()
     expect(files.length).toBeGreaterThan(0)

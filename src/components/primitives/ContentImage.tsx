@@ -15,8 +15,8 @@ interface Props {
 }
 
 /**
- * A content image processed by sharp, as a plain <picture> (AVIF, WebP and
- * JPEG srcsets from gatsby-plugin-image's data). Not GatsbyImage: its server
+ * A content image processed by sharp, as a plain <picture> (AVIF and WebP
+ * srcsets from gatsby-plugin-image's data). Not GatsbyImage: its server
  * HTML is an <img> without src at opacity 0 until its script runs, which is
  * invalid HTML and hides pictures without JavaScript; a browser's native lazy
  * loading does the same job. A file sharp could not read (an SVG or a broken

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * A plain <picture> from gatsby-plugin-image data (AVIF, WebP, JPEG srcsets),
+ * A plain <picture> from gatsby-plugin-image data (AVIF and WebP srcsets),
  * its dominant colour behind it while it loads. Unlike GatsbyImage it renders
  * fully opaque in the server HTML, needs no script, and can carry
  * fetchpriority, so the hero poster can be the LCP element.
