@@ -52,8 +52,6 @@ const isPreload = (component: React.ReactNode) =>
  */
 export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponents, replaceHeadComponents }) => {
   // the tags only the server renders stay through hydration (src/lib/server-head.ts)
-  const components = (getHeadComponents() as React.ReactNode[]).map((component) =>
-    unmarkServerHead(component, (type, props) => React.createElement(type as string, props)),
-  )
+  const components = (getHeadComponents() as React.ReactNode[]).map(unmarkServerHead)
   replaceHeadComponents([...components.filter(isPreload), ...components.filter((component) => !isPreload(component))])
 }

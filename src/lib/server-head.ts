@@ -3,16 +3,11 @@
  * the attribute that marks them, and what the build and the browser do with it.
  */
 
-/** The attribute on each tag PageMetadata renders */
-export const SERVER_HEAD = { "data-server-head": "" } as const
-const ATTRIBUTE = "data-server-head"
-const GATSBY_HEAD = "data-gatsby-head"
+import * as React from "react"
 
-interface ElementLike {
-  type: unknown
-  key: string | null
-  props: Record<string, unknown>
-}
+const ATTRIBUTE = "data-server-head"
+/** The attribute on each tag PageMetadata renders */
+export const SERVER_HEAD = { [ATTRIBUTE]: "" } as const
 
 /**
  * A head component as gatsby-ssr should write it: Gatsby marks every tag a
@@ -21,12 +16,10 @@ interface ElementLike {
  * server renders loses that mark, so it stays for the page's life.
  * Anything else is returned as it is.
  */
-export function unmarkServerHead<T>(component: T, create: (type: unknown, props: Record<string, unknown>) => T): T {
-  const element = component as unknown as ElementLike | null
-  if (!element || typeof element !== "object" || !("props" in element) || element.props?.[ATTRIBUTE] === undefined) return component
-  const props: Record<string, unknown> = { ...element.props, key: element.key }
-  delete props[GATSBY_HEAD]
-  return create(element.type, props)
+export function unmarkServerHead(component: React.ReactNode): React.ReactNode {
+  if (!React.isValidElement<Record<string, unknown>>(component) || component.props[ATTRIBUTE] === undefined) return component
+  const { "data-gatsby-head": _gatsbyMark, ...props } = component.props
+  return React.createElement(component.type, { ...props, key: component.key })
 }
 
 /** When a visit moves to another page: the last page's server-only tags go (they describe that page, not this one) */

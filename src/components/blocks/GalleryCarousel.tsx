@@ -7,8 +7,7 @@ import { SectionHeading } from "../primitives/SectionHeading"
 import "./GalleryCarousel.css"
 // the arrows' sheet, here so that it stays in the page's inlined stylesheet: GallerySlider, which draws them, comes later
 import "./CarouselArrow.css"
-
-type GallerySettingsData = Pick<Queries.GalleryCarouselFragment, "visible" | "transitionSpeed" | "responsive">
+import type { GallerySettingsData } from "./GallerySlider"
 
 /**
  * Item widths of the server-rendered row, one media query per breakpoint of

@@ -4,7 +4,7 @@ import { useInertSlides } from "../../hooks/use-inert-slides"
 import { useVisibleCount } from "../../hooks/use-visible-count"
 import { CarouselArrow } from "./CarouselArrow"
 
-type GallerySettingsData = Pick<Queries.GalleryCarouselFragment, "visible" | "transitionSpeed" | "responsive">
+export type GallerySettingsData = Pick<Queries.GalleryCarouselFragment, "visible" | "transitionSpeed" | "responsive">
 
 /**
  * One item at a time, infinite, arrows, no autoplay, with the speed from

@@ -44,41 +44,40 @@ export function PageMetadata({ chrome, fullTitle, text, pathname, noindex, bread
     ...(breadcrumb !== undefined ? [breadcrumbs(site, [{ name: breadcrumb, pathname: base }])] : []),
     ...(machines ? [machineList(site, company, machines)] : []),
   ]
-  const tag = SERVER_HEAD
   return (
     <>
-      <link {...tag} rel="canonical" href={url} />
+      <link {...SERVER_HEAD} rel="canonical" href={url} />
       {noindex
         ? null
         : sitemapAlternates(site.siteUrl, base).map((alternate) => (
-            <link {...tag} key={alternate.lang} rel="alternate" hrefLang={alternate.lang} href={alternate.url} />
+            <link {...SERVER_HEAD} key={alternate.lang} rel="alternate" hrefLang={alternate.lang} href={alternate.url} />
           ))}
-      <meta {...tag} property="og:type" content="website" />
-      <meta {...tag} property="og:site_name" content={site.title} />
-      <meta {...tag} property="og:locale" content={site.language.replace("-", "_")} />
+      <meta {...SERVER_HEAD} property="og:type" content="website" />
+      <meta {...SERVER_HEAD} property="og:site_name" content={site.title} />
+      <meta {...SERVER_HEAD} property="og:locale" content={site.language.replace("-", "_")} />
       {others.map((language) => (
-        <meta {...tag} key={language.code} property="og:locale:alternate" content={language.tag.replace("-", "_")} />
+        <meta {...SERVER_HEAD} key={language.code} property="og:locale:alternate" content={language.tag.replace("-", "_")} />
       ))}
-      <meta {...tag} property="og:title" content={fullTitle} />
-      <meta {...tag} property="og:description" content={text} />
-      <meta {...tag} property="og:url" content={url} />
+      <meta {...SERVER_HEAD} property="og:title" content={fullTitle} />
+      <meta {...SERVER_HEAD} property="og:description" content={text} />
+      <meta {...SERVER_HEAD} property="og:url" content={url} />
       {image ? (
         <>
-          <meta {...tag} property="og:image" content={image} />
-          <meta {...tag} property="og:image:width" content={String(picture?.width)} />
-          <meta {...tag} property="og:image:height" content={String(picture?.height)} />
-          <meta {...tag} property="og:image:alt" content={site.share.alt} />
-          <meta {...tag} name="twitter:image" content={image} />
-          <meta {...tag} name="twitter:image:alt" content={site.share.alt} />
+          <meta {...SERVER_HEAD} property="og:image" content={image} />
+          <meta {...SERVER_HEAD} property="og:image:width" content={String(picture?.width)} />
+          <meta {...SERVER_HEAD} property="og:image:height" content={String(picture?.height)} />
+          <meta {...SERVER_HEAD} property="og:image:alt" content={site.share.alt} />
+          <meta {...SERVER_HEAD} name="twitter:image" content={image} />
+          <meta {...SERVER_HEAD} name="twitter:image:alt" content={site.share.alt} />
         </>
       ) : null}
-      <meta {...tag} name="twitter:card" content="summary_large_image" />
-      <meta {...tag} name="twitter:title" content={fullTitle} />
-      <meta {...tag} name="twitter:description" content={text} />
+      <meta {...SERVER_HEAD} name="twitter:card" content="summary_large_image" />
+      <meta {...SERVER_HEAD} name="twitter:title" content={fullTitle} />
+      <meta {...SERVER_HEAD} name="twitter:description" content={text} />
       {structuredData.map((data, index) => (
-        <script {...tag} key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />
+        <script {...SERVER_HEAD} key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />
       ))}
-      {noindex ? <meta {...tag} name="robots" content="noindex" /> : null}
+      {noindex ? <meta {...SERVER_HEAD} name="robots" content="noindex" /> : null}
     </>
   )
 }
