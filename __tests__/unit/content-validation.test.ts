@@ -206,6 +206,20 @@ describe("photos as phones and cameras name and make them", () => {
     ])
   })
 
+  it("names a picture damaged inside a whole file, which only reading its data to the end finds", async () => {
+    // a camera-size photo, so that the check reads it at a small scale (JPEG's 1/8), with a run of 0xFF bytes a third
+    // of the way in (a marker where data should be); it still ends with its end marker, and its header is whole
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#556b2f", noise: { type: "gaussian", mean: 110, sigma: 35 } } })
+      .jpeg()
+      .toBuffer()
+    photo.fill(0xff, Math.floor(photo.length / 3), Math.floor(photo.length / 3) + 256)
+    fs.writeFileSync(path.join(dir, "gallery/IMG_2002.JPG"), photo)
+    expect(await sharp(photo).metadata()).toMatchObject({ width: 3000, height: 2000 })
+    expect(await errorsOf()).toEqual([
+      'content/gallery/IMG_2002.JPG: this picture "IMG_2002.JPG" is damaged: its data cannot be read to the end; export it again.',
+    ])
+  })
+
   it("remembers the pictures found whole, and reads a picture again once it has changed", async () => {
     const kept = path.join(root, "content-pictures.json")
     const cwd = process.cwd()
