@@ -6,6 +6,10 @@ import { LANGUAGES, localizedPath, sitemapAlternates } from "./src/lib/languages
 import { siteHeaders } from "./src/build-time/site-headers"
 import { exportFunctionHeaders, siteAdapter } from "./src/build-time/adapters"
 import { RENDITIONS_DIR, RENDITIONS_SOURCE } from "./src/images/renditions"
+import { setUpBuildProcesses } from "./src/build-time/build-processes"
+
+// before Gatsby starts its worker pool (src/build-time/build-processes.ts says what and why)
+setUpBuildProcesses()
 
 const headers = siteHeaders()
 // The form endpoints' answers carry the same headers wherever they run (src/build-time/adapters.ts)
