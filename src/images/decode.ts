@@ -16,7 +16,10 @@ export const MAX_PIXELS = 0x3fff * 0x3fff
 export const DECODED_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif", "gif", "tif", "tiff"]
 
 /** libjpeg's, libspng's, libwebp's and libheif's words for a file that ends too soon */
-const CUT_OFF = /premature end|truncat|unexpected end|end of (file|stream)|not enough data/i
+const CUT_OFF = /premature end of (?!data segment)|truncat|unexpected end|end of (file|stream)|not enough data/i
+
+/** Data that cannot be read inside a whole file: libvips's failOn, libjpeg's "Corrupt JPEG data: premature end of data segment" */
+const DAMAGED = /failOn|corrupt/i
 
 /**
  * A JPEG or PNG whose end marker is missing. libvips's warnings are shared by
@@ -65,12 +68,11 @@ export async function readPicture(file: string | Buffer): Promise<{ width: numbe
     return { width }
   } catch (error) {
     const reason = (error as Error).message.trim()
-    // libjpeg calls damaged data inside a whole file "Corrupt JPEG data: premature end of data segment"
-    if ((CUT_OFF.test(reason) && !/corrupt/i.test(reason)) || endsTooSoon(bytes, metadata.format)) {
+    if (CUT_OFF.test(reason) || endsTooSoon(bytes, metadata.format)) {
       return { problem: "is cut off: the file ends before the picture does (a copy or upload that did not finish)", todo: "copy or export it again" }
     }
     return {
-      problem: /failOn|corrupt/i.test(reason) ? "is damaged: its data cannot be read to the end" : `cannot be read to the end (${reason})`,
+      problem: DAMAGED.test(reason) ? "is damaged: its data cannot be read to the end" : `cannot be read to the end (${reason})`,
       todo: "export it again",
     }
   }
