@@ -105,6 +105,7 @@ describe("parseEstimate", () => {
 const texts = {
   note: "Estimate attached.",
   remove: "Take it off",
+  unreadable: "The estimate in the address could not be read; it is not attached.",
   subject: "Quote: {stream}",
   summary: "{stream}, {amount} t per {per}, moisture {moisture} %, {days} operating days a year",
   perDay: "day",
@@ -146,12 +147,14 @@ describe("formatEstimate", () => {
 
 describe("ContactForm with ?estimate=", () => {
   const data = contactFormCopy(texts)
+  /** The page's language's names of the streams */
+  let streams = ["Rice husk", "Wood chips"]
   const json = JSON.stringify(example())
   /** Until the estimate's rules, fetched by the form when the address carries one, have come and been applied */
   const settled = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)))
   const renderAt = async (address: string) => {
     window.history.replaceState(null, "", address)
-    const rendered = render(createElement(ContactForm, { data, copy: forms, privacy }))
+    const rendered = render(createElement(ContactForm, { data, copy: forms, privacy, streams }))
     await settled()
     return rendered
   }
@@ -175,7 +178,7 @@ describe("ContactForm with ?estimate=", () => {
   it("on the Hindi contact page writes the estimate's figures in lakhs, and attaches the same numbers", async () => {
     const large = JSON.stringify({ ...example(), amount: 123456 })
     window.history.replaceState(null, "", `/hi/contact?estimate=${encodeURIComponent(large)}#contact`)
-    const { container } = render(createElement(LanguageContext.Provider, { value: "hi" }, createElement(ContactForm, { data, copy: forms, privacy })))
+    const { container } = render(createElement(LanguageContext.Provider, { value: "hi" }, createElement(ContactForm, { data, copy: forms, privacy, streams })))
     await settled()
     expect(screen.getByLabelText(/^Message/)).toHaveValue(lines.replace("20 t", "1,23,456 t"))
     expect(hidden(container)).toHaveValue(large)
@@ -224,13 +227,34 @@ describe("ContactForm with ?estimate=", () => {
   it.each([
     ["that is not JSON", "%7Bnot-json"],
     ["that breaks a rule", encodeURIComponent(JSON.stringify({ ...example(), days: 0 }))],
-    ["that is empty", ""],
-  ])("ignores an estimate %s: the form is as usual", async (_, value) => {
+    // a label over the 80 characters a quote carries: a grid factor of 1e-16 written out made one (issue 48)
+    ["whose label is too long", encodeURIComponent(JSON.stringify({ ...example(), results: [{ ...example().results[0]!, label: "x".repeat(81) }] }))],
+  ])("says plainly that an estimate %s is not attached, and leaves the form as usual", async (_, value) => {
     const { container } = await renderAt(`/contact?estimate=${value}`)
+    expect(screen.getByText(texts.unreadable)).toHaveAttribute("role", "status")
     expect(screen.getByLabelText(/^Message/)).toHaveValue("")
     expect(screen.getByLabelText(/^Subject/)).toHaveValue("")
     expect(hidden(container)).toBeNull()
     expect(screen.queryByText("Estimate attached.")).toBeNull()
     expect(screen.queryByRole("button", { name: "Take it off" })).toBeNull()
+  })
+
+  it("attaches an estimate made in another language (the language switch carries it) without writing its words into the message or the subject", async () => {
+    streams = ["धान की भूसी"]
+    try {
+      const { container } = await renderAt(`/contact?estimate=${encodeURIComponent(json)}#contact`)
+      expect(hidden(container)).toHaveValue(json)
+      expect(screen.getByText("Estimate attached.")).toBeInTheDocument()
+      expect(screen.getByLabelText(/^Message/)).toHaveValue("")
+      expect(screen.getByLabelText(/^Subject/)).toHaveValue("")
+    } finally {
+      streams = ["Rice husk", "Wood chips"]
+    }
+  })
+
+  it("says nothing of an estimate when the address's is empty", async () => {
+    const { container } = await renderAt("/contact?estimate=")
+    expect(screen.queryByText(texts.unreadable)).toBeNull()
+    expect(hidden(container)).toBeNull()
   })
 })

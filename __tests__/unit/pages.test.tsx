@@ -13,6 +13,7 @@ import { imageFile, publicFile } from "../fixtures/image"
 const contactForm = contactFormCopy({
   note: "Attached.",
   remove: "Remove",
+  unreadable: "Not attached.",
   subject: "Quote: {stream}",
   summary: "{stream}",
   perDay: "day",
@@ -24,7 +25,7 @@ describe("ContactForm", () => {
   afterEach(() => window.history.replaceState(null, "", "/"))
 
   it("is the #contact anchor, posts, and marks name, e-mail, phone and subject required but not the message", () => {
-    render(<ContactForm data={contactForm} copy={forms} privacy={privacy} />)
+    render(<ContactForm data={contactForm} copy={forms} privacy={privacy} streams={[]} />)
     const form = screen.getByRole("form", { name: "Write to us" })
     expect(form).toHaveAttribute("id", "contact")
     // what happens to what is sent, with the retention filled in, and the link to the notice
@@ -50,7 +51,7 @@ describe("ContactForm", () => {
 
   it("fills in the subject named in the address", () => {
     window.history.replaceState(null, "", "/contact?subject=Air+Separator#contact")
-    render(<ContactForm data={contactForm} copy={forms} privacy={privacy} />)
+    render(<ContactForm data={contactForm} copy={forms} privacy={privacy} streams={[]} />)
     expect(screen.getByLabelText(/^Subject/)).toHaveValue("Air Separator")
   })
 })

@@ -22,11 +22,18 @@ export interface Words extends FormsContent {
   language: Language
   /** The words of an estimate's lines (src/lib/forms/estimate-payload.ts), the same the contact form fills in */
   estimateLines: EstimateCopy
+  /**
+   * The estimate files an attached estimate may be worded in: this
+   * language's first, then every other language's (the language switch
+   * carries an estimate from one language's contact page to another's)
+   */
+  estimates: readonly FormsContent["estimate"][]
 }
 
 const wordsOf = (language: Language): Words => {
   const content = contentIn(language.code)
-  return { ...content, language, estimateLines: content.contact.form.estimate }
+  const others = LANGUAGES.filter((other) => other !== language).map((other) => contentIn(other.code).estimate)
+  return { ...content, language, estimateLines: content.contact.form.estimate, estimates: [content.estimate, ...others] }
 }
 
 const WORDS = new Map(LANGUAGES.map((language) => [language.code, wordsOf(language)]))

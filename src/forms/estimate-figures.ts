@@ -71,6 +71,24 @@ export function readEstimate(json: string, model: EstimateModel = MODEL, words: 
 }
 
 /**
+ * Reads an estimate as readEstimate does, made in the words of any of these
+ * languages' estimate files, the form's own first: the contact page's
+ * language switch carries the estimate across, so a visitor who made it on
+ * /hi/estimate and switched to /contact sends Hindi words from an English
+ * form. Every figure is still made again from the inputs; only the words may
+ * be another language's. When none matches, the reason is the first's.
+ */
+export function readEstimateIn(json: string, contents: readonly (EstimateModel & QuoteWords)[]): EstimateReading {
+  let first: EstimateReading | undefined
+  for (const content of contents) {
+    const reading = readEstimate(json, content, content)
+    if (reading.ok) return reading
+    first ??= reading
+  }
+  return first ?? readEstimate(json)
+}
+
+/**
  * An estimate the site made (readEstimate's) in another language's words:
  * the same inputs quoted again with that language's estimate file. The
  * figures are shared by every language (the translation check holds them),

@@ -7,7 +7,7 @@
  * with markup.ts: no UI library, so the forms' core runs on any host.
  */
 import { fieldLabel, fill, storedLanguage, type Words } from "./copy"
-import { readEstimate } from "./estimate-figures"
+import { readEstimateIn } from "./estimate-figures"
 import { ESTIMATE, FORMS, HONEYPOT, LANGUAGE, type FormKind } from "../lib/forms/fields"
 import { localizedPath } from "../lib/languages"
 import { h, Markup, textarea, type Child } from "./markup"
@@ -90,9 +90,7 @@ export function formPage(words: Words, kind: FormKind, values: Record<string, un
   // that are not the site's) is left off (its error is listed), and the form
   // then sends without it.
   const estimate =
-    kind === "contact" && typeof values[ESTIMATE] === "string" && readEstimate(values[ESTIMATE], words.estimate, words.estimate).ok
-      ? values[ESTIMATE]
-      : undefined
+    kind === "contact" && typeof values[ESTIMATE] === "string" && readEstimateIn(values[ESTIMATE], words.estimates).ok ? values[ESTIMATE] : undefined
   // the form's language goes with it again, so the next answer is in it too
   const language = storedLanguage(words).language
   return page(

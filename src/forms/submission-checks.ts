@@ -1,7 +1,7 @@
 import type { EstimateModel } from "../lib/estimate"
 import type { Estimate } from "../lib/forms/estimate-payload"
 import type { QuoteWords } from "../lib/estimate-quote"
-import { readEstimate } from "./estimate-figures"
+import { readEstimate, readEstimateIn } from "./estimate-figures"
 import { ESTIMATE, FORMS, HONEYPOT, MIN_FILL_MS, FILL_TIME, type FieldRule, type FormKind, type FormValues } from "../lib/forms/fields"
 
 export type ErrorCode = "required" | "too_long" | "invalid_email" | "invalid_phone" | "line_break" | "not_text" | "spam" | "too_fast" | "invalid_estimate"
@@ -58,9 +58,9 @@ function checkField(field: string, rule: FieldRule, raw: unknown): { value: stri
  * cannot be read or its figures are not the site's. Machine-made, so a
  * fault in it is a malformed request (400), not a person's slip.
  */
-function checkEstimate(raw: unknown, content?: EstimateModel & QuoteWords): { estimate?: Estimate } | FieldError {
+function checkEstimate(raw: unknown, contents?: readonly (EstimateModel & QuoteWords)[]): { estimate?: Estimate } | FieldError {
   if (raw === undefined || (typeof raw === "string" && raw.trim() === "")) return {}
-  const reading = typeof raw !== "string" ? { ok: false as const, reason: "it is not text" } : content ? readEstimate(raw, content, content) : readEstimate(raw)
+  const reading = typeof raw !== "string" ? { ok: false as const, reason: "it is not text" } : contents ? readEstimateIn(raw, contents) : readEstimate(raw)
   if (reading.ok) return { estimate: reading.estimate }
   return { field: ESTIMATE, code: "invalid_estimate", message: `${ESTIMATE} could not be read: ${reading.reason}.` }
 }
@@ -74,14 +74,15 @@ function checkEstimate(raw: unknown, content?: EstimateModel & QuoteWords): { es
  * reports how long the form was on screen, and sends JSON: a JSON post
  * without that figure is refused. A plain form post (no JavaScript) cannot
  * carry it, so there the honeypot and the rate limit stand alone. An
- * estimate is read in the words of the language the form was sent in
- * (estimate: that language's estimate file; English's by default), as
- * the page made it.
+ * estimate is read in the words of the language the form was sent in or of
+ * any other the site has (estimate: the estimate files, the form's
+ * language's first; English's alone by default): the page that made it may
+ * have been another language's.
  */
 export function validateSubmission<K extends FormKind>(
   kind: K,
   body: unknown,
-  { requireFillTime = false, estimate: estimateContent }: { requireFillTime?: boolean; estimate?: EstimateModel & QuoteWords } = {},
+  { requireFillTime = false, estimate: estimateContents }: { requireFillTime?: boolean; estimate?: readonly (EstimateModel & QuoteWords)[] } = {},
 ): Validation<K> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return { ok: false, errors: [{ field: "form", code: "not_text", message: "The body must be a form or a JSON object." }] }
@@ -96,7 +97,7 @@ export function validateSubmission<K extends FormKind>(
   }
   let estimate: Estimate | undefined
   if (kind === "contact") {
-    const result = checkEstimate(input[ESTIMATE], estimateContent)
+    const result = checkEstimate(input[ESTIMATE], estimateContents)
     if ("code" in result) errors.push(result)
     else estimate = result.estimate
   }

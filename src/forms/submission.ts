@@ -75,7 +75,7 @@ export function createSubmission(
     if (!ACCEPTED_TYPES.includes(mediaType(request))) return refuse(request, 415, copy.errors.unsupported_type, { Accept: ACCEPTED_TYPES.join(", ") })
     // more fields than any form has (a JSON object, or a web form another parser read): refused before anything is checked
     if (fieldCount(request.body) > MAX_FIELDS) return refuse(request, 413, fill(copy.errors.too_many_fields, { max: MAX_FIELDS }))
-    const result = validateSubmission(kind, request.body, { requireFillTime: mediaType(request) === "application/json", estimate: words.estimate })
+    const result = validateSubmission(kind, request.body, { requireFillTime: mediaType(request) === "application/json", estimate: words.estimates })
     // what is not text (not an object, invalid UTF-8, control characters) or an estimate that cannot be read is a malformed request: 400; a person's slip is 422
     if (!result.ok)
       return invalid(

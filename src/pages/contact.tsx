@@ -15,13 +15,14 @@ export default function ContactPage({ data, pageContext }: PageProps<Queries.Con
   const contact = required(data.contactJson, "content/contact/contact.en.json")
   const company = required(data.companyJson, "content/company/company.en.json")
   const { forms, privacy } = pageChrome(data)
+  const estimateStreams = required(data.estimateJson, "content/estimate/estimate.en.json").streams.map((stream) => stream.name)
   return (
     <Layout chrome={data} basePath={pageContext.basePath}>
       <PageBanner title={contact.title} breadcrumb={contact.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
       <section className="section contact">
         <div className="container contact__grid">
           <ContactDetails labels={contact} company={company} />
-          <ContactForm data={contact.form} copy={forms} privacy={privacy} />
+          <ContactForm data={contact.form} copy={forms} privacy={privacy} streams={estimateStreams} />
         </div>
       </section>
     </Layout>
@@ -42,6 +43,11 @@ export const query = graphql`
     }
     companyJson(locale: { eq: $locale }) {
       ...CompanyContact
+    }
+    estimateJson(locale: { eq: $locale }) {
+      streams {
+        name
+      }
     }
     contactJson(locale: { eq: $locale }) {
       title

@@ -28,6 +28,8 @@ interface Props {
   data: Queries.ContactFormFragment
   copy: FormCopy
   privacy: Queries.PrivacyNotesFragment
+  /** The estimator's waste streams as the page's language names them: an estimate named otherwise was made in another language */
+  streams: readonly string[]
 }
 
 const addressNeverChanges = () => () => undefined
@@ -40,28 +42,36 @@ const addressNeverChanges = () => () => undefined
 const loadPayload = () => import(/* webpackChunkName: "estimate-payload" */ "../../lib/forms/estimate-payload")
 type Payload = Awaited<ReturnType<typeof loadPayload>>
 
+type Attached = { json: string; estimate: Estimate; payload: Payload }
+/** What became of the address's estimate: attached, or lost (it cannot be read, or its rules did not arrive) */
+type Attachment = { json: string } & ({ kept: true; attached: Attached } | { kept: false })
+
 /**
- * The estimate in the address (?estimate=), once its rules have come and
- * when it can be read; undefined until then, and for one that cannot be read
- * (or whose rules do not arrive: the form works on without it).
+ * The estimate in the address (?estimate=), once its rules have come:
+ * attached when it can be read, lost when it cannot be (or its rules do not
+ * arrive), so the form can say so rather than send the message without it
+ * unannounced; undefined until then and without one.
  */
-function useAttached(search: string): { json: string; estimate: Estimate; payload: Payload } | undefined {
+function useAttachment(search: string): Attachment | undefined {
   const json = new URLSearchParams(search).get(ESTIMATE)
-  const [attached, setAttached] = React.useState<{ json: string; estimate: Estimate; payload: Payload }>()
+  const [attachment, setAttachment] = React.useState<Attachment>()
   React.useEffect(() => {
     if (!json) return
     let current = true
     loadPayload()
       .then((payload) => {
         const reading = payload.parseEstimate(json)
-        if (current && reading.ok) setAttached({ json, estimate: reading.estimate, payload })
+        if (!current) return
+        setAttachment(reading.ok ? { json, kept: true, attached: { json, estimate: reading.estimate, payload } } : { json, kept: false })
       })
-      .catch(() => {})
+      .catch(() => {
+        if (current) setAttachment({ json, kept: false })
+      })
     return () => {
       current = false
     }
   }, [json])
-  return attached?.json === json ? attached : undefined
+  return attachment?.json === json ? attachment : undefined
 }
 
 /**
@@ -71,11 +81,12 @@ function useAttached(search: string): { json: string; estimate: Estimate; payloa
  * useFormSubmit). A subject passed in the address (?subject=Conveyor%20Belt,
  * from "Get a Quote" and the machine links) is filled in when the field is
  * still empty. An estimate passed in the address (?estimate=<JSON>, from
- * /estimate) is written into an empty message and subject, and goes with the
- * message in a hidden field until the visitor removes it; one that cannot be
- * read is ignored.
+ * /estimate) is written into an empty message and subject when it is in the
+ * page's language, and goes with the message in a hidden field until the
+ * visitor removes it; of one that cannot be read, the form says it is not
+ * attached.
  */
-export function ContactForm({ data, copy, privacy }: Props) {
+export function ContactForm({ data, copy, privacy, streams }: Props) {
   const { state, onSubmit, errorProps } = useFormSubmit(copy)
   const subjectRef = React.useRef<HTMLInputElement>(null)
   const messageRef = React.useRef<HTMLTextAreaElement>(null)
@@ -90,7 +101,8 @@ export function ContactForm({ data, copy, privacy }: Props) {
     () => window.location.search,
     () => "",
   )
-  const attached = useAttached(search)
+  const attachment = useAttachment(search)
+  const attached = attachment?.kept ? attachment.attached : undefined
   const [removed, setRemoved] = React.useState(false)
   // the estimate went with the message that was sent; the emptied form starts without it
   if (state.phase === "sent" && attached && !removed) setRemoved(true)
@@ -105,7 +117,9 @@ export function ContactForm({ data, copy, privacy }: Props) {
     if (leadPageRef.current) leadPageRef.current.value = pageBefore() ?? ""
   }, [])
   React.useEffect(() => {
-    if (!attached) return
+    // An estimate made in another language (the language switch carries it here) goes with the message as it is,
+    // and the team reads it in one language; its words would mix two languages in the message and the subject
+    if (!attached || !streams.includes(attached.estimate.stream)) return
     // only into empty fields: what the visitor (or ?subject=) put there stays
     if (messageRef.current && !messageRef.current.value) {
       messageRef.current.value = attached.payload.formatEstimate(attached.estimate, texts, numbers).join("\n").slice(0, FORMS.contact.message.max)
@@ -113,7 +127,7 @@ export function ContactForm({ data, copy, privacy }: Props) {
     if (subjectRef.current && !subjectRef.current.value) {
       subjectRef.current.value = fill(texts.subject, { stream: attached.estimate.stream }).slice(0, FORMS.contact.subject.max)
     }
-  }, [attached, texts, numbers])
+  }, [attached, texts, numbers, streams])
   const removeEstimate = () => {
     setRemoved(true)
     // the button goes with the note: focus moves on to the message rather than to the page's top
@@ -147,6 +161,11 @@ export function ContactForm({ data, copy, privacy }: Props) {
           <FieldError id="contact-estimate" message={state.errors[ESTIMATE]} />
           <input type="hidden" name={ESTIMATE} value={estimate.json} />
         </div>
+      ) : null}
+      {attachment && !attachment.kept && state.phase !== "sent" ? (
+        <p className="contact-form__estimate contact-form__estimate--lost" role="status">
+          {texts.unreadable}
+        </p>
       ) : null}
       <div className="contact-form__grid">
         {(Object.keys(CONTROLS) as FieldName[]).map((name) => {
@@ -192,6 +211,7 @@ export const query = graphql`
     estimate {
       note
       remove
+      unreadable
       subject
       summary
       perDay
