@@ -6,7 +6,10 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import { SOLUTION_IDS, MAX_MOISTURE } from "../lib/estimate"
+import { SOLUTION_IDS, MAX_MOISTURE, readInputs, type EstimateModel } from "../lib/estimate"
+import { quoteEstimate, type QuoteWords } from "../lib/estimate-quote"
+import { ESTIMATE_TEXT_MAX } from "../lib/forms/estimate-payload"
+import { numberLocale } from "../lib/languages"
 import { SLUG } from "./routes"
 
 type Json = Record<string, unknown>
@@ -76,4 +79,42 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
   for (const [where, names] of streamMachines)
     for (const machine of names)
       if (machines && typeof machine === "string" && !machines.has(machine)) errors.push(`${file}: ${where}.machines names "${machine}", which is not a machine of content/products/products.en.json. Use its title there.`)
+}
+
+// the longest text a visitor's grid factor can take in a label: four significant figures in scientific notation, three-digit exponent (1.235E-308)
+const LONGEST_GRID_FACTOR = 1.2345e-308
+
+/**
+ * Every quote the estimator can make from one language's estimate file
+ * fits what the contact form and the forms' server carry
+ * (ESTIMATE_TEXT_MAX): a longer label would make the contact page drop the
+ * estimate, or the server refuse the message. The quotes are made by the
+ * page's own code, for every stream, with India's grid and with the
+ * longest factor a visitor can type; a file the other checks fault is left
+ * to them.
+ */
+export function checkQuotesFit(file: string, data: unknown, language: string, errors: string[]): void {
+  const content = data as EstimateModel & QuoteWords
+  const locale = numberLocale(language)
+  for (const [index, stream] of (Array.isArray(content.streams) ? content.streams : []).entries()) {
+    const where = `streams[${index}] ("${stream.id}")`
+    for (const grid of [undefined, String(LONGEST_GRID_FACTOR)]) {
+      let quote
+      try {
+        quote = quoteEstimate(content, content, readInputs(content, { stream: stream.id, amount: "1", grid }, 1).inputs, locale)
+      } catch {
+        return
+      }
+      const long = (text: string, max: number) => [...text].length > max
+      if (long(quote.stream, ESTIMATE_TEXT_MAX.stream))
+        errors.push(`${file}: ${where} has a name of ${[...quote.stream].length} characters; a quote carries at most ${ESTIMATE_TEXT_MAX.stream}. Shorten it.`)
+      for (const row of quote.results) {
+        if (long(row.label, ESTIMATE_TEXT_MAX.label))
+          errors.push(
+            `${file}: the result "${row.label}" (${where}, the solution's title and the result's label${grid ? ", with a visitor's own grid factor" : ""}) has ${[...row.label].length} characters; a quote carries at most ${ESTIMATE_TEXT_MAX.label}. Shorten the label or the solution's title.`,
+          )
+        if (long(row.unit, ESTIMATE_TEXT_MAX.unit)) errors.push(`${file}: the unit "${row.unit}" (${where}) has more than ${ESTIMATE_TEXT_MAX.unit} characters; a quote carries at most that. Shorten it.`)
+      }
+    }
+  }
 }

@@ -22,7 +22,7 @@ import {
 import { NOTICE_IDS } from "../lib/forms/notices"
 import { DECODED_EXTENSIONS, inTurn, readPicture, UNREADABLE } from "../images/decode"
 import { PAGE_PATH, RESERVED_SEGMENTS, SLUG } from "./routes"
-import { checkEstimate } from "./estimate-check"
+import { checkEstimate, checkQuotesFit } from "./estimate-check"
 import { readableName } from "./gallery"
 import { contentSchema, dropInField, dropInRule, fileRule, type FileRule } from "./schema"
 import type { ContentReport } from "./content-report"
@@ -350,7 +350,10 @@ export async function validateContent(contentDir: string, picturesRead?: string)
       }
       const data = parse(file, fs.readFileSync(absolute, "utf8"), report)
       if (data === undefined) continue
+      const errorsBefore = report.errors.length
       checkObject({ file, dir, report, images, pictures, translation: languageOf(name) !== DEFAULT_LANGUAGE.code }, "", data, type)
+      // every language's words go into quotes: each file's must fit them
+      if (typeName === "EstimateJson" && report.errors.length === errorsBefore) checkQuotesFit(file, data, languageOf(name)!, report.errors)
       // slugs, paths and factors are shared (the translation check holds each language to the English)
       if (languageOf(name) !== DEFAULT_LANGUAGE.code) continue
       if (typeName === "SolutionsJson") checkSlug(file, data, slugs, report)

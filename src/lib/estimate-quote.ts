@@ -56,9 +56,13 @@ export interface QuoteWords {
   solutions: readonly { id: string; title: string }[]
 }
 
-// the visitor's own factor as the label names it: to four significant figures, as no grid's factor is known better, and so
-// the label stays within the 80 characters the forms' server takes (0.12345678901234567 made 82); the arithmetic uses it exactly
-const factorText = (value: number, locale: string) => numberFormat(locale, { maximumSignificantDigits: 4 }).format(value)
+// The visitor's own factor as the label names it: to four significant figures, as no grid's factor is known better, and so
+// the label stays within the 80 characters the forms' server takes (0.12345678901234567 made 82); the arithmetic uses it exactly.
+// Below 0.0001 t/MWh (no grid's, but typed all the same) in scientific notation, 1E-16, at most 10 characters: written out,
+// its zeros pushed the label past 80 (from 1e-16 in English), and the contact page dropped the estimate.
+const SCIENTIFIC_BELOW = 0.0001
+const factorText = (value: number, locale: string) =>
+  numberFormat(locale, { maximumSignificantDigits: 4, notation: value !== 0 && value < SCIENTIFIC_BELOW ? "scientific" : "standard" }).format(value)
 
 /**
  * The measures with the grid credit's label naming the grid these inputs use

@@ -480,7 +480,8 @@ export function readInputs(
 ): { inputs: Inputs; errors: InputErrors } {
   const stream = streamById(model, raw.stream ?? "") ?? model.streams[0]!
   const errors: InputErrors = {}
-  const number = (text: string | null | undefined) => (text == null || text.trim() === "" ? undefined : readNumber(text))
+  // + 0 turns -0 into 0: the page would label a factor "-0" while its address (String(-0)) says "0", and the server remakes it from the address
+  const number = (text: string | null | undefined) => (text == null || text.trim() === "" ? undefined : readNumber(text) + 0)
   let amount = number(raw.amount)
   if (amount === undefined) amount = raw.amount == null ? fallbackAmount : NaN
   if (!Number.isFinite(amount) || amount <= 0 || amount > MAX_AMOUNT) errors.amount = true

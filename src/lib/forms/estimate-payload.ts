@@ -57,12 +57,21 @@ const number =
   (value) =>
     typeof value === "number" && Number.isFinite(value) && value >= min && value <= max
 
+/** The longest words an estimate carries, in characters: the content check holds every quote the estimator can make to them (src/content/estimate-check.ts) */
+export const ESTIMATE_TEXT_MAX = { stream: 80, label: 80, unit: 30 } as const
+
 // a net greenhouse gas figure is below 0 where burning emits more than it avoids
-const ROW: Record<keyof EstimateRow, Check> = { label: text(80), low: number(-Infinity), typical: number(-Infinity), high: number(-Infinity), unit: text(30) }
+const ROW: Record<keyof EstimateRow, Check> = {
+  label: text(ESTIMATE_TEXT_MAX.label),
+  low: number(-Infinity),
+  typical: number(-Infinity),
+  high: number(-Infinity),
+  unit: text(ESTIMATE_TEXT_MAX.unit),
+}
 
 const TOP: Record<keyof Estimate, Check> = {
   v: (value) => value === 1,
-  stream: text(80),
+  stream: text(ESTIMATE_TEXT_MAX.stream),
   amount: (value) => number(0, 1e7)(value) && value !== 0,
   per: (value) => value === "day" || value === "year",
   moisture: number(0, 95),
