@@ -144,12 +144,10 @@ describe("the content check holds every quote to what a quote carries", () => {
     expect(errors.every((error) => error.includes("with a visitor's own grid factor"))).toBe(true)
   })
 
-  it("names a stream whose name no quote could carry", () => {
+  it("names a stream whose name no quote could carry, once", () => {
     const longName = JSON.parse(JSON.stringify(english)) as typeof english
     longName.streams[0]!.name = "N".repeat(81)
-    expect(check(longName)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/streams\[0\] \(".*"\) has a name of 81 characters; a quote carries at most 80/)]),
-    )
+    expect(check(longName).filter((error) => /streams\[0\] \(".*"\) has a name of 81 characters; a quote carries at most 80/.test(error))).toHaveLength(1)
   })
 
   it("runs on every language's file when the content is validated, naming the file", async () => {

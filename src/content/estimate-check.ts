@@ -96,6 +96,8 @@ const LONGEST_GRID_FACTOR = 1.2345e-308
 export function checkQuotesFit(file: string, data: unknown, language: string, errors: string[]): void {
   const content = data as EstimateModel & QuoteWords
   const locale = numberLocale(language)
+  // a stream's name and units are the same in both quotes: each fault named once
+  const found = new Set<string>()
   for (const [index, stream] of (Array.isArray(content.streams) ? content.streams : []).entries()) {
     const where = `streams[${index}] ("${stream.id}")`
     for (const grid of [undefined, String(LONGEST_GRID_FACTOR)]) {
@@ -103,18 +105,19 @@ export function checkQuotesFit(file: string, data: unknown, language: string, er
       try {
         quote = quoteEstimate(content, content, readInputs(content, { stream: stream.id, amount: "1", grid }, 1).inputs, locale)
       } catch {
-        return
+        break
       }
       const long = (text: string, max: number) => [...text].length > max
       if (long(quote.stream, ESTIMATE_TEXT_MAX.stream))
-        errors.push(`${file}: ${where} has a name of ${[...quote.stream].length} characters; a quote carries at most ${ESTIMATE_TEXT_MAX.stream}. Shorten it.`)
+        found.add(`${file}: ${where} has a name of ${[...quote.stream].length} characters; a quote carries at most ${ESTIMATE_TEXT_MAX.stream}. Shorten it.`)
       for (const row of quote.results) {
         if (long(row.label, ESTIMATE_TEXT_MAX.label))
-          errors.push(
+          found.add(
             `${file}: the result "${row.label}" (${where}, the solution's title and the result's label${grid ? ", with a visitor's own grid factor" : ""}) has ${[...row.label].length} characters; a quote carries at most ${ESTIMATE_TEXT_MAX.label}. Shorten the label or the solution's title.`,
           )
-        if (long(row.unit, ESTIMATE_TEXT_MAX.unit)) errors.push(`${file}: the unit "${row.unit}" (${where}) has more than ${ESTIMATE_TEXT_MAX.unit} characters; a quote carries at most that. Shorten it.`)
+        if (long(row.unit, ESTIMATE_TEXT_MAX.unit)) found.add(`${file}: the unit "${row.unit}" (${where}) has more than ${ESTIMATE_TEXT_MAX.unit} characters; a quote carries at most that. Shorten it.`)
       }
     }
   }
+  errors.push(...found)
 }
