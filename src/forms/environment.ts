@@ -1,6 +1,7 @@
 import path from "path"
 import company from "../../content/company/company.en.json"
 import site from "../../content/site/site.en.json"
+import { LOCK_STALE_MS, LOCK_WAIT_MS, type LockTimes } from "./store/locks"
 
 /**
  * Which backend holds the store: FORMS_STORE. "files" (the default) writes
@@ -42,6 +43,12 @@ export interface FormsConfig {
    * FORMS_STORE=netlify-blobs (functions), 0 otherwise.
    */
   sendWithinMs: number
+  /**
+   * The store's lock times (FORMS_LOCK_STALE_MS, FORMS_LOCK_WAIT_MS; locks.ts):
+   * every process on one store must use the same. Tests shorten them to see
+   * a takeover or a refusal in seconds.
+   */
+  lockTimes: LockTimes
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +122,15 @@ function storeConfig(env: NodeJS.ProcessEnv): StoreConfig {
   return { backend, name, ...(siteID && token ? { siteID, token } : {}), ...(env.NETLIFY_BLOBS_API_URL ? { apiURL: url(env, "NETLIFY_BLOBS_API_URL") } : {}) }
 }
 
+/** The lock times: the wait must outlast the stale limit, or a waiter gives up before a dead holder's lock can be taken over */
+function readLockTimes(env: NodeJS.ProcessEnv): LockTimes {
+  const staleMs = positive(env, "FORMS_LOCK_STALE_MS", LOCK_STALE_MS)
+  const waitMs = positive(env, "FORMS_LOCK_WAIT_MS", staleMs + (LOCK_WAIT_MS - LOCK_STALE_MS))
+  if (waitMs <= staleMs)
+    throw new ConfigError(`FORMS_LOCK_WAIT_MS (${waitMs}) must be longer than FORMS_LOCK_STALE_MS (${staleMs}): a waiter must outlast a dead holder's lock.`)
+  return { staleMs, waitMs }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
   const smtpUrl = url(env, "SMTP_URL")
   if (smtpUrl && !/^smtps?:/.test(smtpUrl))
@@ -132,5 +148,6 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
     confirm: { cooldownS: positive(env, "FORMS_CONFIRM_COOLDOWN_S", 86_400), max: positive(env, "FORMS_CONFIRM_MAX", 3) },
     retention: readRetention(env),
     sendWithinMs: env.FORMS_SEND_WITHIN_MS === "0" ? 0 : positive(env, "FORMS_SEND_WITHIN_MS", env.FORMS_STORE === "netlify-blobs" ? 8_000 : 0),
+    lockTimes: readLockTimes(env),
   }
 }

@@ -29,9 +29,9 @@ export const LOCK_WAIT_MS = LOCK_STALE_MS + 30_000
 
 /**
  * The store's lock times. Production uses LOCK_STALE_MS and LOCK_WAIT_MS;
- * tests pass shorter ones (createStore's and createBlobStore's lockTimes) to
- * watch a takeover in seconds. Not read from the environment: a stale limit
- * shorter than a send would let two senders in.
+ * tests pass shorter ones (createStore's and createBlobStore's lockTimes, or
+ * FORMS_LOCK_STALE_MS and FORMS_LOCK_WAIT_MS for separate processes:
+ * readConfig) to watch a takeover in seconds.
  */
 export interface LockTimes {
   /** A lock is taken over this long after its claim, when its holder cannot be seen to be gone sooner */
