@@ -49,7 +49,17 @@ export interface FormsConfig {
    * a takeover or a refusal in seconds.
    */
   lockTimes: LockTimes
+  /**
+   * How long one e-mail's SMTP exchange may take, connection to answer, before
+   * it is aborted and tried again later: FORMS_SEND_DEADLINE_MS. At most half
+   * the lock's stale limit, so a send always ends well before its lock could
+   * be taken from it.
+   */
+  sendDeadlineMs: number
 }
+
+/** A send's deadline: its connection (10 s), greeting (10 s) and a slow answer, and half the lock's stale limit (LOCK_STALE_MS) */
+export const SEND_DEADLINE_MS = 60_000
 
 export class ConfigError extends Error {}
 
@@ -131,10 +141,21 @@ function readLockTimes(env: NodeJS.ProcessEnv): LockTimes {
   return { staleMs, waitMs }
 }
 
+/** The send's deadline, checked against the lock's stale limit */
+function readSendDeadline(env: NodeJS.ProcessEnv, { staleMs }: LockTimes): number {
+  const deadlineMs = positive(env, "FORMS_SEND_DEADLINE_MS", SEND_DEADLINE_MS)
+  if (deadlineMs * 2 > staleMs)
+    throw new ConfigError(
+      `FORMS_SEND_DEADLINE_MS (${deadlineMs}) must be at most half of FORMS_LOCK_STALE_MS (${staleMs}): a send must end well before its lock could be taken from it.`,
+    )
+  return deadlineMs
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
   const smtpUrl = url(env, "SMTP_URL")
   if (smtpUrl && !/^smtps?:/.test(smtpUrl))
     throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:password@mail.example.com:587.`)
+  const lockTimes = readLockTimes(env)
   return {
     dataDir: path.resolve(env.FORMS_DATA_DIR || path.join("var", "forms")),
     store: storeConfig(env),
@@ -148,6 +169,7 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
     confirm: { cooldownS: positive(env, "FORMS_CONFIRM_COOLDOWN_S", 86_400), max: positive(env, "FORMS_CONFIRM_MAX", 3) },
     retention: readRetention(env),
     sendWithinMs: env.FORMS_SEND_WITHIN_MS === "0" ? 0 : positive(env, "FORMS_SEND_WITHIN_MS", env.FORMS_STORE === "netlify-blobs" ? 8_000 : 0),
-    lockTimes: readLockTimes(env),
+    lockTimes,
+    sendDeadlineMs: readSendDeadline(env, lockTimes),
   }
 }
