@@ -72,6 +72,28 @@ describe("forms configuration from the environment", () => {
   })
 })
 
+describe("the send's deadline and the store's lock times", () => {
+  it("keep a send well within the time after which its lock could be taken from it", () => {
+    expect(readConfig({})).toMatchObject({ sendDeadlineMs: 60_000, lockTimes: { staleMs: 120_000, waitMs: 150_000 } })
+    expect(readConfig({ FORMS_SEND_DEADLINE_MS: "1500", FORMS_LOCK_STALE_MS: "4000" })).toMatchObject({
+      sendDeadlineMs: 1_500,
+      lockTimes: { staleMs: 4_000, waitMs: 34_000 },
+    })
+  })
+
+  it("refuse a deadline over half the stale limit, and a wait that does not outlast it", () => {
+    expect(() => readConfig({ FORMS_SEND_DEADLINE_MS: "70000" })).toThrow(
+      new ConfigError(
+        "FORMS_SEND_DEADLINE_MS (70000) must be at most half of FORMS_LOCK_STALE_MS (120000): a send must end well before its lock could be taken from it.",
+      ),
+    )
+    expect(() => readConfig({ FORMS_LOCK_STALE_MS: "100000" })).toThrow(
+      /FORMS_SEND_DEADLINE_MS \(60000\) must be at most half of FORMS_LOCK_STALE_MS \(100000\)/,
+    )
+    expect(() => readConfig({ FORMS_LOCK_WAIT_MS: "120000" })).toThrow(/FORMS_LOCK_WAIT_MS \(120000\) must be longer than FORMS_LOCK_STALE_MS \(120000\)/)
+  })
+})
+
 describe("the forms' words", () => {
   it("fill placeholders and leave unknown ones", () => {
     expect(fill("Hi {name}, {unknown}", { name: "Ada" })).toBe("Hi Ada, {unknown}")

@@ -95,7 +95,7 @@ const inside = (outcome: HolderOutcome) => {
 /** How long two holders were inside the lock at the same time, in ms */
 const overlap = (a: HolderOutcome, b: HolderOutcome) => Math.max(0, Math.min(inside(a).left, inside(b).left) - Math.max(inside(a).entered, inside(b).entered))
 
-/** A lock's record as its holder writes it: "<uuid> <claimed at> <host> <pid>" */
+/** A lock's record as a holder wrote it before tokens carried the holder's start: "<uuid> <claimed at> <host> <pid>" */
 const token = (claimedAt: number, host: string, pid: number) => `${randomUUID()} ${new Date(claimedAt).toISOString()} ${host} ${pid}`
 
 /** A new data folder, and how to write a lock's record into it as another process would have left it */
@@ -127,8 +127,9 @@ async function blobsStore(): Promise<HolderSpec["store"]> {
 // (unlike Netlify) does not make two concurrent creates of one key atomic.
 describe("the files store's lock, left by a holder that cannot be seen to have died", () => {
   it.each([
-    // a crashed holder's pid now belongs to another program: this test's own process, alive and holding nothing
-    ["under a pid that is alive and another program's", os.hostname(), process.pid],
+    // a crashed holder's pid now belongs to another program (this test's own process, alive and holding nothing),
+    // in a token without the holder's start (written before tokens carried one): nothing tells the two apart
+    ["under a pid that is alive and another program's, with no start time", os.hostname(), process.pid],
     // every Netlify function instance is another host: its pid says nothing here
     ["on another host", "elsewhere.invalid", 4242],
   ])(
@@ -170,4 +171,39 @@ describe.each([
     expect({ holderAndWaiterMs: overlap(h, w), waiterAndLaterMs: overlap(w, l) }).toEqual({ holderAndWaiterMs: 0, waiterAndLaterMs: 0 })
     expect(inside(l).entered).toBeGreaterThanOrEqual(inside(w).left)
   }, 120_000)
+})
+
+describe.each([
+  ["files", filesFolder],
+  ["netlify-blobs", blobsStore],
+])("the %s store's lock, held past the stale limit by a live process on this machine", (_backend, open) => {
+  it("is never taken over: a waiter enters once the holder has left, however long it held it", async () => {
+    const where = await open()
+    const spec = (holdMs: number): HolderSpec => ({ store: where, name: "contact:X", holdMs, lockTimes })
+    // a send slower than the stale limit: the holder is alive and seen to be, so its age says nothing
+    const [holder, waiter] = await Promise.all([startHolder(spec(lockTimes.staleMs + 2_000)), startHolder(spec(200))])
+    holder.go()
+    await within(15_000, "the holder's entry", holder.entering)
+    waiter.go()
+    const [h, w] = await within(2 * lockTimes.staleMs + 15_000, "both holders", Promise.all([holder.outcome, waiter.outcome]))
+    console.log(
+      `FORMS-LOCK-LIVE held ${inside(h).left - inside(h).entered} ms (stale limit ${lockTimes.staleMs} ms); the waiter entered ${inside(w).entered - inside(h).left} ms after it left`,
+    )
+    expect({ overlapMs: overlap(h, w) }).toEqual({ overlapMs: 0 })
+    expect(inside(w).entered).toBeGreaterThanOrEqual(inside(h).left)
+  }, 90_000)
+})
+
+describe("the files store's lock, left under a pid that is alive and started after the holder", () => {
+  it("is taken over at once: the pid is another process's now, and the holder is gone", async () => {
+    const { where, plant } = filesStore()
+    const waiter = await startHolder({ store: where, name: "contact:X", holdMs: 100, lockTimes })
+    // this test's own process, alive, with a start time that is not the one the holder wrote
+    const plantedAt = Date.now()
+    await plant("contact:X", `${token(plantedAt, os.hostname(), process.pid)} 1`)
+    waiter.go()
+    const entered = inside(await within(15_000, "the waiter", waiter.outcome)).entered
+    console.log(`FORMS-LOCK-REUSED-PID entered ${entered - plantedAt} ms after the lock was planted (stale limit ${lockTimes.staleMs} ms)`)
+    expect(entered - plantedAt).toBeLessThan(lockTimes.staleMs)
+  }, 90_000)
 })

@@ -33,7 +33,21 @@ async function main(): Promise<void> {
   if (what === "export" || what === "forget") {
     if (!argument || !argument.includes("@")) throw new Error(`${what} needs an e-mail address: npm run forms -- ${what} name@example.com`)
     if (what === "export") return console.log(JSON.stringify(await exportAddress(store, argument), null, 2))
-    const removed = await forgetAddress(store, argument)
+    let waiting = false
+    const removed = await forgetAddress(store, argument, {
+      onWait: ({ pid, host }) => {
+        if (waiting) return
+        waiting = true
+        console.log(
+          `Process ${pid} on ${host} holds the store's lock on a record about ${argument} (an e-mail being sent, or a post being stored); waiting for it to let go, at most ${config.lockTimes.waitMs / 1000} s.`,
+        )
+      },
+    }).catch((error: Error) => {
+      // a send lets go by its deadline: a lock held past the wait is a stuck process's, which is never taken from it while it runs
+      throw new Error(
+        `${error.message} Run forget again once that process has let go of it; a send lets go within ${config.sendDeadlineMs / 1000} s, so a process that holds it longer is stuck: stop it, and its lock is free at once.`,
+      )
+    })
     console.log(
       removed.length
         ? `Erased ${removed.length} record${removed.length === 1 ? "" : "s"} about ${argument} from ${store.location}:`

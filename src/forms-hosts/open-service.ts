@@ -13,9 +13,10 @@ import { createBlobStore } from "./netlify-blobs-store"
 /** The store the configuration names: files under dataDir, or a Netlify Blobs store. */
 export function openStore(config: FormsConfig): Store {
   const { store } = config
-  if (store.backend === "files") return createStore(config.dataDir)
+  const { lockTimes } = config
+  if (store.backend === "files") return createStore(config.dataDir, { lockTimes })
   const { backend: _backend, ...options } = store
-  return createBlobStore(options)
+  return createBlobStore({ ...options, lockTimes })
 }
 
 /** The form service on the store the configuration names */

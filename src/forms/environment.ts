@@ -1,6 +1,7 @@
 import path from "path"
 import company from "../../content/company/company.en.json"
 import site from "../../content/site/site.en.json"
+import { LOCK_STALE_MS, LOCK_WAIT_MS, type LockTimes } from "./store/locks"
 
 /**
  * Which backend holds the store: FORMS_STORE. "files" (the default) writes
@@ -42,7 +43,23 @@ export interface FormsConfig {
    * FORMS_STORE=netlify-blobs (functions), 0 otherwise.
    */
   sendWithinMs: number
+  /**
+   * The store's lock times (FORMS_LOCK_STALE_MS, FORMS_LOCK_WAIT_MS; locks.ts):
+   * every process on one store must use the same. Tests shorten them to see
+   * a takeover or a refusal in seconds.
+   */
+  lockTimes: LockTimes
+  /**
+   * How long one e-mail's SMTP exchange may take, connection to answer, before
+   * it is aborted and tried again later: FORMS_SEND_DEADLINE_MS. At most half
+   * the lock's stale limit, so a send always ends well before its lock could
+   * be taken from it.
+   */
+  sendDeadlineMs: number
 }
+
+/** A send's deadline: its connection (10 s), greeting (10 s) and a slow answer, and half the lock's stale limit (LOCK_STALE_MS) */
+export const SEND_DEADLINE_MS = 60_000
 
 export class ConfigError extends Error {}
 
@@ -115,10 +132,30 @@ function storeConfig(env: NodeJS.ProcessEnv): StoreConfig {
   return { backend, name, ...(siteID && token ? { siteID, token } : {}), ...(env.NETLIFY_BLOBS_API_URL ? { apiURL: url(env, "NETLIFY_BLOBS_API_URL") } : {}) }
 }
 
+/** The lock times: the wait must outlast the stale limit, or a waiter gives up before a dead holder's lock can be taken over */
+function readLockTimes(env: NodeJS.ProcessEnv): LockTimes {
+  const staleMs = positive(env, "FORMS_LOCK_STALE_MS", LOCK_STALE_MS)
+  const waitMs = positive(env, "FORMS_LOCK_WAIT_MS", staleMs + (LOCK_WAIT_MS - LOCK_STALE_MS))
+  if (waitMs <= staleMs)
+    throw new ConfigError(`FORMS_LOCK_WAIT_MS (${waitMs}) must be longer than FORMS_LOCK_STALE_MS (${staleMs}): a waiter must outlast a dead holder's lock.`)
+  return { staleMs, waitMs }
+}
+
+/** The send's deadline, checked against the lock's stale limit */
+function readSendDeadline(env: NodeJS.ProcessEnv, { staleMs }: LockTimes): number {
+  const deadlineMs = positive(env, "FORMS_SEND_DEADLINE_MS", SEND_DEADLINE_MS)
+  if (deadlineMs * 2 > staleMs)
+    throw new ConfigError(
+      `FORMS_SEND_DEADLINE_MS (${deadlineMs}) must be at most half of FORMS_LOCK_STALE_MS (${staleMs}): a send must end well before its lock could be taken from it.`,
+    )
+  return deadlineMs
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
   const smtpUrl = url(env, "SMTP_URL")
   if (smtpUrl && !/^smtps?:/.test(smtpUrl))
     throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, e.g. smtp://user:password@mail.example.com:587.`)
+  const lockTimes = readLockTimes(env)
   return {
     dataDir: path.resolve(env.FORMS_DATA_DIR || path.join("var", "forms")),
     store: storeConfig(env),
@@ -132,5 +169,7 @@ export function readConfig(env: NodeJS.ProcessEnv = runtimeEnv()): FormsConfig {
     confirm: { cooldownS: positive(env, "FORMS_CONFIRM_COOLDOWN_S", 86_400), max: positive(env, "FORMS_CONFIRM_MAX", 3) },
     retention: readRetention(env),
     sendWithinMs: env.FORMS_SEND_WITHIN_MS === "0" ? 0 : positive(env, "FORMS_SEND_WITHIN_MS", env.FORMS_STORE === "netlify-blobs" ? 8_000 : 0),
+    lockTimes,
+    sendDeadlineMs: readSendDeadline(env, lockTimes),
   }
 }

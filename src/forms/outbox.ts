@@ -1,7 +1,7 @@
-import nodemailer, { type Transporter } from "nodemailer"
+import nodemailer, { type SendMailOptions, type SentMessageInfo, type Transporter } from "nodemailer"
 import type { FormsConfig } from "./environment"
 import { confirmationMail, contactMail } from "./mails"
-import { layout, locks, subscriberKey, type Store, type Subscriber } from "./store"
+import { layout, locks, subscriberKey, type Delivery, type Store, type Subscriber } from "./store"
 
 type Job = { kind: "contact"; id: string } | { kind: "confirm"; key: string }
 
@@ -111,6 +111,25 @@ async function run(state: OutboxState, job: Job): Promise<void> {
   })
 }
 
+/**
+ * Hands one e-mail to the SMTP server, aborting the exchange at the send's
+ * deadline (a relay slow but alive, answering within every idle timeout,
+ * would otherwise hold the send, and its lock, for as long as it likes). An
+ * aborted send had no answer to its data: the relay did not take the
+ * message, and it is sent again later.
+ */
+async function deliver(state: OutboxState, mail: SendMailOptions): Promise<SentMessageInfo> {
+  const deadlineMs = state.config.sendDeadlineMs
+  const bounded = { ...mail, signal: AbortSignal.timeout(deadlineMs) }
+  try {
+    return await state.transport!.sendMail(bounded)
+  } catch (error) {
+    if ((error as { code?: string }).code !== "EABORT") throw error
+    const why = `the mail server did not accept it within the send's deadline (${deadlineMs / 1000} s, FORMS_SEND_DEADLINE_MS); the connection was closed`
+    throw new Error(why, { cause: error })
+  }
+}
+
 /** Writes an outcome; when the store cannot take it, keeps it for the job's next turn and fails the turn. */
 async function record(state: OutboxState, job: Job, write: () => Promise<void>): Promise<void> {
   try {
@@ -146,18 +165,27 @@ async function sendContact(state: OutboxState, id: string): Promise<void> {
   const attempts = delivery.attempts + 1
   // the intent first: while it cannot be recorded, nothing is sent
   await store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, sendingSince: attemptAt, ...(delivery.lastError ? { lastError: delivery.lastError } : {}) })
+  // An outcome is written only for a submission that is still there, and
+  // taken back if it went meanwhile: an erasure never leaves a record behind
+  // (the lock keeps it from interleaving with a send; this holds whatever
+  // took the lock, and for an outcome kept until the store could take it).
+  const outcome = (value: Delivery) => async () => {
+    if (!(await store.get("contact", id))) return
+    await store.setDelivery(id, value)
+    if (!(await store.get("contact", id))) await store.remove(layout.delivery(id))
+  }
   let messageId: string
   try {
-    const info = await state.transport!.sendMail(mail)
+    const info = await deliver(state, mail)
     messageId = info.messageId
     state.sent += 1
   } catch (error) {
     // not sent: recorded as such, so the next turn sends it
-    await record(state, job, () => store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, lastError: (error as Error).message }))
+    await record(state, job, outcome({ attempts, lastAttemptAt: attemptAt, lastError: (error as Error).message }))
     throw error
   }
   const deliveredAt = new Date().toISOString()
-  await record(state, job, () => store.setDelivery(id, { attempts, lastAttemptAt: attemptAt, deliveredAt, messageId }))
+  await record(state, job, outcome({ attempts, lastAttemptAt: attemptAt, deliveredAt, messageId }))
 }
 
 /** The confirmation e-mail to a subscriber address, when one is due */
@@ -170,22 +198,26 @@ async function sendConfirmation(state: OutboxState, key: string): Promise<void> 
   // the intent first (the e-mail is no longer due): while it cannot be recorded, nothing is sent
   const sending: Subscriber = { ...subscriber, mailDue: false, mailAttempts: subscriber.mailAttempts + 1, lastMailAttemptAt: new Date().toISOString() }
   await store.setSubscriber(sending)
+  // an outcome for an address that is still there: an erased one is not written back
+  const outcome = (value: Subscriber) => async () => {
+    if (await store.subscriber(key)) await store.setSubscriber(value)
+  }
   try {
-    await state.transport!.sendMail(mail)
+    await deliver(state, mail)
   } catch (error) {
     // The mail server refused this recipient for good (a 5xx to RCPT TO):
     // retrying cannot help, and the address stays pending, unconfirmed.
     // Anything else was not sent either: due again.
     const { code, responseCode } = error as { code?: string; responseCode?: number }
     const refused = code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500
-    await record(state, job, () => store.setSubscriber({ ...sending, lastMailError: (error as Error).message, mailDue: !refused }))
+    await record(state, job, outcome({ ...sending, lastMailError: (error as Error).message, mailDue: !refused }))
     if (!refused) throw error
     log.warn(`forms: the mail server refused the confirmation to a subscriber address for good; not retrying: ${(error as Error).message}`)
     return
   }
   state.sent += 1
   const sentAt = new Date().toISOString()
-  await record(state, job, () => store.setSubscriber({ ...sending, lastMailSentAt: sentAt, lastMailError: undefined }))
+  await record(state, job, outcome({ ...sending, lastMailSentAt: sentAt, lastMailError: undefined }))
 }
 
 /** What the store says is owed, and how many sends a stop left without an outcome (never sent again) */

@@ -5,7 +5,18 @@
  * store backend.
  */
 import type { Retention } from "./environment"
-import { layout, locks, networkOf, normalAddress, subscriberKey, type Delivery, type Store, type StoredSubmission, type Subscriber } from "./store"
+import {
+  layout,
+  locks,
+  networkOf,
+  normalAddress,
+  subscriberKey,
+  type Delivery,
+  type LockOptions,
+  type Store,
+  type StoredSubmission,
+  type Subscriber,
+} from "./store"
 
 const DAY_MS = 86_400_000
 const olderThan = (iso: string | undefined, days: number, now: Date) => iso !== undefined && now.getTime() - Date.parse(iso) > days * DAY_MS
@@ -112,31 +123,48 @@ export async function exportAddress(store: Store, address: string): Promise<Addr
 /**
  * Erases everything about an address: its contact messages and their
  * delivery records, its subscribe requests, the idempotency keys of all of
- * them, and its subscription. Each message and the subscription are erased
- * under the store's lock on them, which the outbox holds while it sends: a
- * send in progress ends first (its outcome is erased with the rest), and a
- * send due later finds nothing. Returns the keys of the records it deleted,
- * only those that were there.
+ * them, and its subscription. It holds the store's lock on each message and
+ * on the subscription, which the outbox holds while it sends, before it
+ * erases anything: a send in progress ends first (at its deadline at the
+ * latest), and a send due later finds nothing. A lock that stays taken past
+ * the lock times' wait (a holder that is stuck) erases nothing and rejects,
+ * naming the holder. Returns the keys of the records it deleted, only those
+ * that were there. options.onWait hears of each wait for a holder.
  */
-export async function forgetAddress(store: Store, address: string): Promise<string[]> {
+export async function forgetAddress(store: Store, address: string, options: LockOptions = {}): Promise<string[]> {
   const records = await exportAddress(store, address)
+  const key = subscriberKey(address)
   const removed: string[] = []
-  const remove = async (key: string) => {
-    if (await store.remove(key)) removed.push(key)
+  const remove = async (record: string) => {
+    if (await store.remove(record)) removed.push(record)
   }
   const ids = new Set([...records.contactMessages.map(({ message }) => message.id), ...records.subscribeRequests.map((request) => request.id)])
-  for (const kind of ["contact", "subscribe"] as const) {
-    for (const { key, id } of await store.idempotencyKeys(kind)) if (ids.has(id)) await remove(key)
-  }
-  for (const { message } of records.contactMessages) {
-    await store.lock(locks.contact(message.id), async () => {
+  const erase = async () => {
+    for (const kind of ["contact", "subscribe"] as const) {
+      for (const { key: record, id } of await store.idempotencyKeys(kind)) if (ids.has(id)) await remove(record)
+    }
+    for (const { message } of records.contactMessages) {
       await remove(layout.submission("contact", message.id))
       await remove(layout.delivery(message.id))
-    })
+    }
+    for (const request of records.subscribeRequests) await remove(layout.submission("subscribe", request.id))
+    // whether or not the export saw one: a subscription may have been written since
+    await remove(layout.subscriber(key))
   }
-  for (const request of records.subscribeRequests) await remove(layout.submission("subscribe", request.id))
-  // whether or not the export saw one: a subscription may have been written since
-  const key = subscriberKey(address)
-  await store.lock(locks.subscriber(key), () => remove(layout.subscriber(key)))
+  // Every lock, in one order (two erasures never wait for each other), and
+  // only then the erasure: a lock that cannot be had leaves all as it was.
+  const names = [...records.contactMessages.map(({ message }) => locks.contact(message.id)), locks.subscriber(key)].sort()
+  const holdingAll = names.reduceRight<() => Promise<void>>((inner, name) => () => store.lock(name, inner, options), erase)
+  try {
+    await holdingAll()
+  } catch (error) {
+    const why = (error as Error).message
+    throw new Error(
+      removed.length === 0
+        ? `Nothing about ${address} was erased: ${why}.`
+        : `Erasing ${address} stopped after ${removed.length} record${removed.length === 1 ? "" : "s"} (${removed.join(", ")}): ${why}.`,
+      { cause: error },
+    )
+  }
   return removed
 }

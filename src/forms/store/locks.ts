@@ -19,9 +19,10 @@ export const locks = {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * A lock whose holder died (kill -9 mid-send) is taken over this long after
- * it was claimed: longer than the outbox's longest send (SMTP connection
- * 10 s, greeting 10 s, then 30 s without progress) with room to spare.
+ * A lock whose holder cannot be seen (on another host: every Netlify
+ * function instance) is taken over this long after it was claimed: twice
+ * the outbox's deadline for a send (SEND_DEADLINE_MS in environment.ts,
+ * 60 s), which readConfig keeps it at least.
  */
 export const LOCK_STALE_MS = 120_000
 /** How long a waiter waits before it gives up: past a stale lock's takeover */
@@ -29,9 +30,9 @@ export const LOCK_WAIT_MS = LOCK_STALE_MS + 30_000
 
 /**
  * The store's lock times. Production uses LOCK_STALE_MS and LOCK_WAIT_MS;
- * tests pass shorter ones (createStore's and createBlobStore's lockTimes) to
- * watch a takeover in seconds. Not read from the environment: a stale limit
- * shorter than a send would let two senders in.
+ * tests pass shorter ones (createStore's and createBlobStore's lockTimes, or
+ * FORMS_LOCK_STALE_MS and FORMS_LOCK_WAIT_MS for separate processes:
+ * readConfig) to watch a takeover in seconds.
  */
 export interface LockTimes {
   /** A lock is taken over this long after its claim, when its holder cannot be seen to be gone sooner */
@@ -41,50 +42,95 @@ export interface LockTimes {
 }
 export const LOCK_TIMES: LockTimes = { staleMs: LOCK_STALE_MS, waitMs: LOCK_WAIT_MS }
 
+/** Who holds a lock, as its token says: the process, its machine, and when it claimed the lock */
+export interface LockHolder {
+  host: string
+  pid: number
+  since: string
+}
+
 /** The tokens of the locks this process holds now */
 const heldHere = new Set<string>()
 /** Per lock, the turn of the last caller in this process: callers here take the lock one after another */
 const turns = new Map<string, Promise<unknown>>()
 
 /**
- * A lock's holder is gone: staleMs have passed since its claim, or it was a
- * process on this machine that has ended (a crash), or this process, which
- * no longer holds it (a release the disk refused, when it turned read-only).
- * A holder on another host (every Netlify function instance), or under a pid
- * that is alive but may be another program's now, is only ever taken over by
- * age: its token's time is when its claim was made (claimLock()), never
- * earlier. The age is read against the holder's clock, which hosts keep in
- * step (NTP). Counting it from when a waiter first saw the token instead
- * would keep a crashed holder's lock from every function instance, none of
- * which lives long enough to wait out the limit.
+ * A process's state and start (clock ticks after boot: the 3rd and 22nd
+ * fields of Linux's /proc/<pid>/stat); undefined where there is no /proc or
+ * no such process.
  */
-function abandoned(holder: string, staleMs: number): boolean {
-  const [, since = "", host, pid] = holder.split(" ")
-  const age = Date.now() - Date.parse(since)
-  if (Number.isNaN(age) || age > staleMs) return true
-  if (host !== os.hostname() || !pid) return false
-  if (Number(pid) === process.pid) return !heldHere.has(holder)
+function processStat(pid: number | "self"): { state: string; started: string } | undefined {
   try {
-    process.kill(Number(pid), 0)
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH"
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    // the name (2nd field) is in parentheses and may hold spaces
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    return { state: fields[0] ?? "", started: fields[19] ?? "" }
+  } catch {
+    return undefined
   }
-  return zombie(Number(pid))
+}
+
+/** This process's start, written in every token it claims with: "-" where it cannot be read */
+const STARTED_HERE = processStat("self")?.started || "-"
+
+/** A token: "<uuid> <claimed at> <host> <pid> <the process's start>", stamped as it is made */
+const newToken = () => `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${process.pid} ${STARTED_HERE}`
+
+/** What a token says of its holder */
+function lockHolder(token: string): LockHolder {
+  const [, since = "", host = "", pid = ""] = token.trim().split(" ")
+  return { host, pid: Number(pid), since }
 }
 
 /**
- * A process that has ended but that its parent has not reaped yet (a server
+ * Whether a holder on this machine is alive, gone, or cannot be told: its
+ * pid is alive and no start time says whether it is still the holder (no
+ * /proc, or a token written before tokens carried one). A pid alive under
+ * another start time is another program's now: the holder is gone. A
+ * process that has ended but that its parent has not reaped yet (a server
  * killed with its group, whose new parent is slow to reap) still answers
- * kill(pid, 0); Linux says it is a zombie in /proc. Elsewhere: not known.
+ * kill(pid, 0); /proc says it is a zombie.
  */
-function zombie(pid: number): boolean {
+function seenHere(holder: string, pid: number, started: string | undefined): "alive" | "gone" | "unknown" {
+  if (pid === process.pid) return heldHere.has(holder) ? "alive" : "gone"
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3)
-    return state === "Z" || state === "X"
-  } catch {
-    return false
+    process.kill(pid, 0)
+  } catch (error) {
+    // EPERM: alive under another user
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return "gone"
   }
+  const stat = processStat(pid)
+  if (!stat) return "unknown"
+  if (stat.state === "Z" || stat.state === "X") return "gone"
+  if (!started || started === "-") return "unknown"
+  return stat.started === started ? "alive" : "gone"
+}
+
+/**
+ * A lock's holder is gone: it was a process on this machine that has ended
+ * (a crash), or this process, which no longer holds it (a release the disk
+ * refused, when it turned read-only); or it cannot be seen and staleMs have
+ * passed since its claim. A holder alive on this machine is never taken
+ * over, however long it holds the lock: a slow send is no dead one (issue
+ * 48: forget took a send's lock at the stale limit, and the send's outcome
+ * came back after the erasure), and a send ends at its deadline. A holder
+ * on another host (every Netlify function instance), or under a pid whose
+ * start cannot be read, is taken over by age: its token's time is when its
+ * claim was made (claimLock()), never earlier. The age is read against the
+ * holder's clock, which hosts keep in step (NTP). Counting it from when a
+ * waiter first saw the token instead would keep a crashed holder's lock from
+ * every function instance, none of which lives long enough to wait out the
+ * limit.
+ */
+function abandoned(holder: string, staleMs: number): boolean {
+  const [, since = "", host, pid, started] = holder.trim().split(" ")
+  const age = Date.now() - Date.parse(since)
+  if (Number.isNaN(age)) return true
+  if (host === os.hostname() && pid) {
+    const seen = seenHere(holder, Number(pid), started)
+    if (seen !== "unknown") return seen === "gone"
+  }
+  return age > staleMs
 }
 
 /**
@@ -94,14 +140,14 @@ function zombie(pid: number): boolean {
  * that holder's token, and removed after fn only while it is still this
  * holder's.
  */
-export function withLock<T>(backend: Backend, lockTimes: LockTimes, name: string, fn: () => Promise<T>): Promise<T> {
+export function withLock<T>(backend: Backend, lockTimes: LockTimes, name: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
   // Callers in this process queue here first, so none of them can read a
   // token another has just claimed or released and take it for abandoned.
   const turn = `${backend.location}\n${name}`
   const previous = turns.get(turn) ?? Promise.resolve()
   const mine = previous.then(
-    () => held(backend, lockTimes, name, fn),
-    () => held(backend, lockTimes, name, fn),
+    () => held(backend, lockTimes, name, fn, options),
+    () => held(backend, lockTimes, name, fn, options),
   )
   const settled = mine.then(
     () => undefined,
@@ -137,37 +183,52 @@ async function takeOver(backend: Backend, lockTimes: LockTimes, key: string, hol
   }
 }
 
+/** What a caller of withLock may ask for */
+export interface LockOptions {
+  /** Called once when the lock is found held by a holder that is not gone, before waiting for it (`forget` says so) */
+  onWait?: (holder: LockHolder) => void
+}
+
 /**
  * Claims the lock at key, waiting while another holds it; resolves to the
  * token this caller holds it with (in heldHere until it is released).
  */
-async function claimLock(backend: Backend, lockTimes: LockTimes, key: string, name: string): Promise<string> {
+async function claimLock(backend: Backend, lockTimes: LockTimes, key: string, name: string, { onWait }: LockOptions): Promise<string> {
   const giveUpAt = Date.now() + lockTimes.waitMs
+  let waitingFor: string | undefined
   for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
     // A new token for every attempt, stamped as it is made: the lock's age
     // counts from the claim that wins it. A token stamped when the waiting
     // began would come in already old, and be taken over that much sooner.
-    const token = `${randomUUID()} ${new Date().toISOString()} ${os.hostname()} ${process.pid}`
+    const token = newToken()
     // Known as held here before the claim can be seen (abandoned())
     heldHere.add(token)
     try {
       const holder = await backend.claim(key, token)
       if (holder === token) return token
       if (abandoned(holder, lockTimes.staleMs)) await takeOver(backend, lockTimes, key, holder, token)
+      else {
+        if (waitingFor === undefined) onWait?.(lockHolder(holder))
+        waitingFor = holder
+      }
     } catch (error) {
       heldHere.delete(token)
       throw error
     }
     heldHere.delete(token)
-    if (Date.now() > giveUpAt) throw new Error(`the store's lock on ${name} stayed taken for ${lockTimes.waitMs / 1000} s`)
+    if (Date.now() > giveUpAt) {
+      const holder = waitingFor === undefined ? undefined : lockHolder(waitingFor)
+      const by = holder ? ` (held by process ${holder.pid} on ${holder.host} since ${holder.since})` : ""
+      throw new Error(`the store's lock on ${name} stayed taken for ${lockTimes.waitMs / 1000} s${by}`)
+    }
     await sleep(wait)
   }
 }
 
 /** Runs fn holding the lock called name, and releases it after, whatever fn's outcome */
-async function held<T>(backend: Backend, lockTimes: LockTimes, name: string, fn: () => Promise<T>): Promise<T> {
+async function held<T>(backend: Backend, lockTimes: LockTimes, name: string, fn: () => Promise<T>, options: LockOptions): Promise<T> {
   const key = layout.lock(name)
-  const token = await claimLock(backend, lockTimes, key, name)
+  const token = await claimLock(backend, lockTimes, key, name, options)
   try {
     return await fn()
   } finally {

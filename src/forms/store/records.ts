@@ -4,6 +4,7 @@
  */
 import type { Estimate } from "../../lib/forms/estimate-payload"
 import type { FormKind } from "../../lib/forms/fields"
+import type { LockOptions } from "./locks"
 
 export interface StoredSubmission {
   id: string
@@ -115,9 +116,11 @@ export interface Store {
   /**
    * Runs fn while holding the lock called name, which every process using
    * this store honours (the server's outbox, `npm run forms -- forget`): what
-   * sends mail about a record and what erases it never interleave.
+   * sends mail about a record and what erases it never interleave. Waits
+   * while a live holder has it (options.onWait hears of it once), and
+   * rejects, naming the holder, once the lock times' wait is over.
    */
-  lock<T>(name: string, fn: () => Promise<T>): Promise<T>
+  lock<T>(name: string, fn: () => Promise<T>, options?: LockOptions): Promise<T>
   /**
    * Reads a subscriber-sized record that names nobody (writing it the first
    * time), beside a lookup of an address, so that a lookup costs the same

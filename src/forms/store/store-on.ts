@@ -114,7 +114,7 @@ async function readDecoy(backend: Backend): Promise<void> {
 export function storeOn(backend: Backend, lockTimes: LockTimes = LOCK_TIMES): Store {
   return {
     location: backend.location,
-    lock: (name, fn) => withLock(backend, lockTimes, name, fn),
+    lock: (name, fn, options) => withLock(backend, lockTimes, name, fn, options),
     readDecoy: () => readDecoy(backend),
     save: (kind, values, meta) => save(backend, kind, values, meta),
     list: (kind) => list(backend, kind),
