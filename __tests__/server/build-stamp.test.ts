@@ -197,4 +197,15 @@ describe("a build that is not whole", () => {
       expect([name, buildState(folder)]).toEqual([name, { needed: true, reason: expect.stringMatching(/production-server/) }])
     }
   })
+  // a production machine runs the compiled server itself (docs/serving.md); a server file cut short fails
+  // to parse, and an empty one has nothing to check with: only `npm run serve` tells those
+  it("is refused by the compiled server run directly, when its routes file or stamp is not whole", () => {
+    for (const [name, apply] of Object.entries(damage).filter(([name]) => !name.includes("server"))) {
+      const folder = copyBuiltProject("stamp-damaged-", false)
+      apply(folder)
+      const server = spawnSync(process.execPath, [SERVER_FILE], { cwd: folder, env: serverEnv(), encoding: "utf8", timeout: 15_000 })
+      expect([name, server.status]).toEqual([name, 1])
+      expect([name, server.stderr.trim().split("\n")]).toEqual([name, [expect.stringMatching(/production-server.*Build again/)]])
+    }
+  })
 })

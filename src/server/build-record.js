@@ -44,11 +44,10 @@ function sourceState(root) {
       if (GENERATED.has(entry)) return
       const stat = fs.statSync(path.join(root, entry), { throwIfNoEntry: false })
       if (!stat) return
-      if (stat.isDirectory())
-        return fs
-          .readdirSync(path.join(root, entry))
-          .sort()
-          .forEach((name) => walk(`${entry}/${name}`))
+      if (stat.isDirectory()) {
+        for (const name of fs.readdirSync(path.join(root, entry)).sort()) walk(`${entry}/${name}`)
+        return
+      }
       newestMs = Math.max(newestMs, stat.mtimeMs)
       names.push(entry)
     }
@@ -171,12 +170,12 @@ function readStamp(root) {
 }
 
 /**
- * Why the build in root cannot be served (no build, a routes file or compiled
- * server missing, damaged, or not the ones the stamp records), or undefined
- * when it is whole. The stamp's startedAtMs comes with it.
+ * The build in root as { stamp } (with its startedAtMs) when it is whole,
+ * else { problem }: why it cannot be served (no pages in publicDir, a routes
+ * file or compiled server missing, damaged, or not the ones the stamp records).
  */
-function checkBuild(root) {
-  if (!fs.existsSync(path.join(root, "public", "index.html"))) return { problem: "No build yet" }
+function checkBuild(root, publicDir = path.join(root, "public")) {
+  if (!fs.existsSync(path.join(publicDir, "index.html"))) return { problem: "No build yet" }
   const { problem: routesProblem } = readRoutes(path.join(root, ROUTES_FILE))
   if (routesProblem) return { problem: `The build's ${ROUTES_FILE} is ${routesProblem}` }
   const { stamp, problem } = readStamp(root)

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   // the rules gatsby-config handed Gatsby, as the build wrote them down, matched as its adapters match them
   const routes = readSiteRoutes(routesFile)
   // run directly (`node .cache/production-server.cjs`) too, the server runs only on a whole build
-  const { problem } = checkBuild(path.resolve(publicDir, ".."))
+  const { problem } = checkBuild(path.resolve(publicDir, ".."), publicDir)
   if (problem) throw new ConfigError(`${problem}. Build again (\`npm run build\`, or \`npm start\`, which builds when needed).`)
   const headersFor = routeHeaders(routes.rules, routes)
   const service = formService()
