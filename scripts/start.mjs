@@ -1,10 +1,16 @@
 // Plain JavaScript run by node itself: a production machine runs it without tsx (docs/serving.md).
-// `npm start`: builds the site when the build is missing, its routes file
-// unreadable, its compiled server missing, or older than any source (src,
-// content, static, gatsby-*.ts, package-lock.json), then runs the production
-// server (src/server/main.ts, as the build compiled it) in the foreground.
-// With --no-build (`npm run serve`) it serves the last build as it is, and
-// says so plainly when there is none. buildIfNeeded is exported for the audit (scripts/audit/main.ts), buildState
+// `npm start`: builds the site when there is no whole build (no stamp of a
+// finished build, or a routes file or compiled server that is damaged or not
+// the one the stamp records) or a source (src, content, static, gatsby-*.ts,
+// package-lock.json) changed since that build began, then runs the
+// production server (src/server/main.ts, as the build compiled it) in the
+// foreground. Should that build fail while a whole build was there, it serves
+// that one, with a warning, rather than nothing: a copy set aside before the
+// build, which rewrites public/ in place (setAside). With --no-build
+// (`npm run serve`) it serves the last build as it is, and refuses one that
+// is not whole, saying to build again. What makes a build whole is one rule,
+// src/server/build-record.js, which the server reads the routes file by too.
+// buildIfNeeded is exported for the audit (scripts/audit/main.ts), buildState
 // for the tests.
 //
 // Stopping: SIGINT, SIGTERM and SIGHUP go to the build or the server once
@@ -22,59 +28,44 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+// CommonJS, so that node reads it without a compiler (its comment says why)
+import buildRecord from "../src/server/build-record.js"
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-// written at the end of every build by the production-server adapter (src/build-time/server-adapter.ts)
-const ROUTES = path.join(".cache", "production-server-routes.json")
-const SERVER = path.join(".cache", "production-server.cjs")
-const sources = ["src", "content", "static", "gatsby-config.ts", "gatsby-node.ts", "gatsby-ssr.tsx", "gatsby-browser.ts", "package-lock.json"]
+const { changedSources, checkBuild, ROUTES_FILE, SERVER_FILE, STAMP_FILE } = buildRecord
+// Where the last whole build waits while a new one is made: outside public/ and .cache/, which Gatsby
+// empties when its configuration changes, and under node_modules, where its server finds its packages
+const SPARE = path.join("node_modules", ".cache", "last-whole-build")
 
-function newest(entry) {
-  const stat = fs.statSync(entry, { throwIfNoEntry: false })
-  if (!stat) return 0
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return fs.readdirSync(entry).reduce((latest, name) => Math.max(latest, newest(path.join(entry, name))), stat.mtimeMs)
-}
-
-/** Why the routes file cannot be used, or undefined when it can (the server refuses it on the same grounds, src/server/route-headers.ts) */
-function routesProblem(file) {
-  let text
-  try {
-    text = fs.readFileSync(file, "utf8")
-  } catch (error) {
-    return error.code === "ENOENT" ? "missing" : `unreadable (${error.code ?? error.message})`
-  }
-  try {
-    const routes = JSON.parse(text)
-    if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes) || !Array.isArray(routes?.rules))
-      return "not the adapter's (no files, headerRoutes and rules lists)"
-  } catch (error) {
-    return `corrupt: it does not parse (${error.message.replace(/\s+/g, " ")})`
-  }
-  return undefined
-}
-
-/** Why the build in root cannot be served at all (none, no usable routes file, no compiled server), or undefined when it can */
-function unservable(root) {
-  if (!fs.existsSync(path.join(root, "public", "index.html"))) return "No build yet"
-  const problem = routesProblem(path.join(root, ROUTES))
-  if (problem) return `The build's ${ROUTES} is ${problem}`
-  if (!fs.existsSync(path.join(root, SERVER))) return `The build's ${SERVER} is missing`
-  return undefined
+/**
+ * Whether the site in root needs a build, and why: no whole build (see
+ * checkBuild), or a source changed since the last whole build began
+ * (changedSources, which leaves out what the build itself writes).
+ */
+export function buildState(root = projectRoot) {
+  const { stamp, problem } = checkBuild(root)
+  if (problem) return { needed: true, reason: problem }
+  const changed = changedSources(root, stamp)
+  if (changed.length > 0) return { needed: true, reason: `Changed since the last build (${changed.join(", ")})` }
+  return { needed: false, reason: "The build is up to date" }
 }
 
 /**
- * Whether the site in root needs a build, and why: no public/index.html, a
- * routes file that is missing or does not parse, no compiled server, or a
- * source newer than public/index.html.
+ * Copies the whole build of root (public/, the routes file, the server, the
+ * stamp: 23 MB, a fraction of a second) to SPARE; returns that folder, or
+ * undefined, with a warning, when it cannot (a full disk).
  */
-export function buildState(root = projectRoot) {
-  const unusable = unservable(root)
-  if (unusable) return { needed: true, reason: unusable }
-  const builtAt = fs.statSync(path.join(root, "public", "index.html")).mtimeMs
-  const changed = sources.filter((source) => newest(path.join(root, source)) > builtAt)
-  if (changed.length > 0) return { needed: true, reason: `Changed since the last build (${changed.join(", ")})` }
-  return { needed: false, reason: "The build is up to date" }
+function setAside(root) {
+  const spare = path.join(root, SPARE)
+  try {
+    fs.rmSync(spare, { recursive: true, force: true })
+    for (const entry of ["public", ROUTES_FILE, SERVER_FILE, STAMP_FILE]) fs.cpSync(path.join(root, entry), path.join(spare, entry), { recursive: true })
+    return spare
+  } catch (error) {
+    fs.rmSync(spare, { recursive: true, force: true })
+    console.error(`Could not set the last build aside (${error.message}): should this build fail, nothing will be served.`)
+    return undefined
+  }
 }
 
 const gatsbyBuild = [path.join(projectRoot, "node_modules", "gatsby", "cli.js"), "build"]
@@ -136,9 +127,9 @@ async function main() {
     setInterval(() => process.ppid !== parent && stop("SIGTERM", "npm has ended"), 250).unref()
   }
 
-  const run = (args, stdio) =>
+  const run = (args, stdio, env = process.env) =>
     new Promise((resolve) => {
-      child = spawn(process.execPath, args, { cwd: projectRoot, stdio })
+      child = spawn(process.execPath, args, { cwd: projectRoot, stdio, env })
       child.once("error", (error) => {
         console.error(`Could not run node ${args.join(" ")}: ${error.message}`)
         resolve(1)
@@ -147,24 +138,38 @@ async function main() {
     })
 
   if (process.argv.includes("--no-build")) {
-    // `npm run serve`: the last build as it is, never a build; no build at all is said plainly
-    const unusable = unservable(projectRoot)
-    if (unusable) {
-      console.error(`${unusable}: run \`npm run build\` first, or \`npm start\`, which builds when needed.`)
+    // `npm run serve`: the last build as it is, never a build; none or one not whole is said plainly
+    const { problem } = checkBuild(projectRoot)
+    if (problem) {
+      const todo = problem === "No build yet" ? "run `npm run build` first" : "build again with `npm run build`"
+      console.error(`${problem}: ${todo}, or \`npm start\`, which builds when needed.`)
       return 1
     }
-    return run([SERVER], ["inherit", "inherit", "inherit", "ipc"])
+    return run([SERVER_FILE], ["inherit", "inherit", "inherit", "ipc"])
   }
   const state = buildState()
   explain(state)
   if (state.needed) {
+    const spare = checkBuild(projectRoot).stamp && setAside(projectRoot)
     what = "build"
     const status = await run(gatsbyBuild, "inherit")
-    if (status !== 0 || stopping) return status
+    if (stopping) return status
+    if (status !== 0) {
+      const { stamp } = spare ? checkBuild(spare) : {}
+      if (!stamp) return status
+      console.error(
+        `WARNING: the build failed (exit ${status}); serving the last whole build instead, finished ${stamp.finishedAt}, which has none of the changes since. Fix the build, then restart.`,
+      )
+      what = "server"
+      // the same working folder (FORMS_DATA_DIR's default is relative to it); the spare's files
+      const env = { ...process.env, PUBLIC_DIR: path.join(spare, "public") }
+      return run([path.join(spare, SERVER_FILE)], ["inherit", "inherit", "inherit", "ipc"], env)
+    }
+    if (spare) fs.rmSync(spare, { recursive: true, force: true })
   }
   // the IPC channel: the server stops when it closes (this process gone)
   what = "server"
-  return run([SERVER], ["inherit", "inherit", "inherit", "ipc"])
+  return run([SERVER_FILE], ["inherit", "inherit", "inherit", "ipc"])
 }
 
 /** Whether node runs this file (not an import of it), also through a link */

@@ -1,7 +1,8 @@
 /**
  * A production machine needs only what docs/serving.md lists: the build's
- * output (public/, .cache/production-server-routes.json and the compiled
- * server, .cache/production-server.cjs) and node_modules. This copies just
+ * output (public/, .cache/production-server-routes.json, the compiled
+ * server, .cache/production-server.cjs, and the build's stamp,
+ * .cache/production-server-build.json) and node_modules. This copies just
  * those into an empty folder, with node_modules as links to the project's
  * packages less the build's tools (esbuild, tsx, graphql, typescript), serves
  * from there as `npm run serve` does, and compares the answers with the
@@ -15,7 +16,7 @@ import path from "path"
 import { assertBuilt, freePort, ROOT, serveBuild, type Served } from "../support/serve"
 
 /** What docs/serving.md says a production machine needs, besides node_modules */
-const BUILD_OUTPUT = ["public", ".cache/production-server-routes.json", ".cache/production-server.cjs"]
+const BUILD_OUTPUT = ["public", ".cache/production-server-routes.json", ".cache/production-server.cjs", ".cache/production-server-build.json"]
 /** Packages only the build uses; the production folder goes without them */
 const BUILD_TOOLS = ["esbuild", "@esbuild", "tsx", "graphql", "typescript"]
 /** Headers that differ from one answer to the next whatever serves it */

@@ -5,10 +5,11 @@
  * body half sent when the signal comes: it must get its answer, then every
  * process of the group must end within the shutdown limit and the port close.
  * Also: a corrupt routes file is refused in one line, and makes `npm start`
- * build again (buildState, checked without building).
+ * build again (buildState, checked without building). What a build must be
+ * for `npm start` to serve it without building: build-stamp.test.ts.
  *
  * Real processes on loopback, in a copy of the project in a temporary folder
- * (sources dated before its copy of the build, so nothing here ever starts a
+ * (sources dated before its copy of the build began, so nothing here ever starts a
  * build, and the checkout's public/ and .cache/ stay untouched).
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "child_process"
@@ -18,6 +19,7 @@ import net from "net"
 import path from "path"
 import { cleanUpAll, ROOT, tempDir } from "../support/form-server"
 import { linkNodeModules } from "../support/project-copy"
+import { STAMP_FILE, writeStamp } from "../../src/server/build-record.js"
 import { sleep } from "../support/sleep"
 
 jest.setTimeout(60_000)
@@ -33,7 +35,7 @@ const SERVER_FILE = path.join(".cache", "production-server.cjs")
 
 let project = ""
 
-/** Files of the copy get this time: before its build, so buildIfNeeded finds the build up to date */
+/** Files of the copy get a time before its build began, so buildIfNeeded finds the build up to date */
 function backdate(entry: string, when: Date): void {
   if (fs.lstatSync(entry).isDirectory()) for (const name of fs.readdirSync(entry)) backdate(path.join(entry, name), when)
   fs.utimesSync(entry, when, when)
@@ -52,13 +54,17 @@ function copyProject(): string {
     "public",
     ROUTES_FILE,
     SERVER_FILE,
+    STAMP_FILE,
   ]) {
     fs.cpSync(path.join(ROOT, entry), path.join(into, entry), { recursive: true })
   }
   // packages as links; anything that writes node_modules/.cache writes it into the copy
   linkNodeModules(into)
-  const hourAgo = new Date(Date.now() - 3_600_000)
-  for (const entry of ["src", "content", "gatsby-config.ts", "package.json"]) backdate(path.join(into, entry), hourAgo)
+  const builtAt = Date.parse(JSON.parse(fs.readFileSync(path.join(ROOT, STAMP_FILE), "utf8")).startedAt)
+  const hourBefore = new Date(builtAt - 3_600_000)
+  for (const entry of ["src", "content", "gatsby-config.ts", "package.json"]) backdate(path.join(into, entry), hourBefore)
+  // the copy's sources are the build's, whatever was edited in the checkout since it
+  writeStamp(into, builtAt)
   return into
 }
 
@@ -69,7 +75,7 @@ function buildState(root: string): { needed: boolean; reason: string } {
 }
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, "public", "index.html")) || !fs.existsSync(path.join(ROOT, ROUTES_FILE))) {
+  if (!fs.existsSync(path.join(ROOT, "public", "index.html")) || !fs.existsSync(path.join(ROOT, STAMP_FILE))) {
     throw new Error("No build: run `npm run build` first (npm test does).")
   }
   project = copyProject()
@@ -336,12 +342,31 @@ function serverRefusal(publicDir: string): Promise<{ code: number | null; output
   })
 }
 
+/** The build's routes file with one entry changed: each of the right shape as a whole, but not whole (issue 48) */
+const withEntry = (change: (routes: { files: Entry[]; headerRoutes: Entry[]; rules: Entry[] }) => void) =>
+  siteWithRoutes((file) => {
+    const routes = JSON.parse(fs.readFileSync(path.join(ROOT, ROUTES_FILE), "utf8"))
+    change(routes)
+    fs.writeFileSync(file, JSON.stringify(routes))
+  })
+type Entry = Record<string, unknown> & { headers: unknown }
+const damagedRules = () => ({
+  "a rule whose headers are a string": withEntry((routes) => (routes.rules[0]!.headers = "x-frame-options: DENY")),
+  "a rule with no source": withEntry((routes) => delete routes.rules[1]!.source),
+  "a rule whose header value has a line break": withEntry(
+    (routes) => (routes.rules[0]!.headers = [{ key: "x-frame-options", value: "DENY\r\nset-cookie: a=b" }]),
+  ),
+  "a file whose header has no name": withEntry((routes) => (routes.files[3]!.headers = [{ value: "nosniff" }])),
+  "a header route whose headers are null": withEntry((routes) => (routes.headerRoutes[0]!.headers = null)),
+})
+
 describe("a corrupt or unreadable routes file", () => {
   it("is refused by the server in one line that says to build again, with no stack trace", async () => {
     const cases = {
       "cut short": siteWithRoutes((file) => fs.writeFileSync(file, fs.readFileSync(path.join(ROOT, ROUTES_FILE), "utf8").slice(0, 5_000))),
       "not the adapter's": siteWithRoutes((file) => fs.writeFileSync(file, "{}")),
       "a folder": siteWithRoutes((file) => fs.mkdirSync(file)),
+      ...damagedRules(),
     }
     const results = await Promise.all(Object.values(cases).map(serverRefusal))
     Object.keys(cases).forEach((name, index) => {
@@ -355,8 +380,8 @@ describe("a corrupt or unreadable routes file", () => {
 
   it("has `npm run serve` (start.mjs --no-build) say plainly that there is no build, and never build", () => {
     const folder = tempDir("stopping-serve-")
-    fs.mkdirSync(path.join(folder, "scripts"))
-    fs.copyFileSync(path.join(ROOT, "scripts", "start.mjs"), path.join(folder, "scripts", "start.mjs"))
+    // start.mjs and the one rule it judges a build by
+    for (const file of ["scripts/start.mjs", "src/server/build-record.js"]) fs.cpSync(path.join(ROOT, file), path.join(folder, file))
     const serve = spawnSync(process.execPath, [path.join(folder, "scripts", "start.mjs"), "--no-build"], { encoding: "utf8", timeout: 10_000 })
     expect(serve.status).toBe(1)
     expect(serve.stderr.trim()).toBe("No build yet: run `npm run build` first, or `npm start`, which builds when needed.")
@@ -385,8 +410,13 @@ describe("a corrupt or unreadable routes file", () => {
     fs.writeFileSync(routes, JSON.stringify({ files: [], headerRoutes: [] }))
     expect(buildState(folder)).toEqual({ needed: true, reason: expect.stringMatching(/production-server-routes\.json.*not the adapter's/) })
     fs.writeFileSync(routes, JSON.stringify({ files: [], headerRoutes: [], rules: [] }))
+    expect(buildState(folder)).toEqual({ needed: true, reason: expect.stringMatching(/production-server-build\.json is missing/) })
+    fs.writeFileSync(path.join(folder, SERVER_FILE), "'use strict'\n")
+    writeStamp(folder, Date.now() - 60_000)
+    expect(buildState(folder)).toEqual({ needed: false, reason: expect.stringMatching(/up to date/) })
+    fs.rmSync(path.join(folder, SERVER_FILE))
     expect(buildState(folder)).toEqual({ needed: true, reason: expect.stringMatching(/production-server\.cjs is missing/) })
-    fs.writeFileSync(path.join(folder, SERVER_FILE), "")
+    fs.writeFileSync(path.join(folder, SERVER_FILE), "'use strict'\n")
     expect(buildState(folder)).toEqual({ needed: false, reason: expect.stringMatching(/up to date/) })
     fs.writeFileSync(path.join(folder, "src", "page.ts"), "export const changed = true\n")
     expect(buildState(folder)).toEqual({ needed: true, reason: expect.stringMatching(/Changed since the last build \(src\)/) })

@@ -1,8 +1,8 @@
-import fs from "fs"
 import path from "path"
 import { buildSync } from "esbuild"
 import type { GatsbyConfig, IAdapter } from "gatsby"
-import { ROUTES_FILE, type SiteRoutes } from "../server/route-headers"
+import { ROUTES_FILE, SERVER_FILE, STAMP_FILE, writeStamp, writeWhole } from "../server/build-record.js"
+import type { SiteRoutes } from "../server/route-headers"
 
 type HeaderRules = NonNullable<GatsbyConfig["headers"]>
 
@@ -10,7 +10,7 @@ type HeaderRules = NonNullable<GatsbyConfig["headers"]>
  * The production server as one script, relative to the site's folder; `npm
  * start` and `npm run serve` run it with node (scripts/start.mjs).
  */
-export const SERVER_FILE = ".cache/production-server.cjs"
+export { SERVER_FILE }
 
 /** The server's entry, relative to the site's folder */
 const SERVER_ENTRY = "src/server/main.ts"
@@ -25,7 +25,9 @@ const SERVER_ENTRY = "src/server/main.ts"
  * sends exactly what a platform adapter (such as gatsby-adapter-netlify)
  * would put on its CDN; the two cannot drift. And it compiles the server
  * once, here, so that serving runs no TypeScript compiler and nothing of the
- * build (docs/serving.md: what a production machine needs).
+ * build (docs/serving.md: what a production machine needs). Each file is
+ * written whole or not at all, and the build's stamp last (build-record.js):
+ * `npm start` serves a build only when its stamp vouches for both files.
  */
 export function productionServerAdapter(rules: HeaderRules): IAdapter {
   return {
@@ -37,10 +39,13 @@ export function productionServerAdapter(rules: HeaderRules): IAdapter {
         rules,
       }
       const file = path.resolve(ROUTES_FILE)
-      fs.writeFileSync(file, JSON.stringify(routes))
+      writeWhole(file, JSON.stringify(routes))
       reporter.info(`production-server adapter: headers for ${routes.files.length} files written to ${path.relative(process.cwd(), file)}`)
       compileServer()
       reporter.info(`production-server adapter: the server compiled to ${SERVER_FILE}`)
+      // when this build began: a source changed since then (even during the build) needs another
+      writeStamp(process.cwd(), Date.now() - process.uptime() * 1000)
+      reporter.info(`production-server adapter: the build's stamp written to ${STAMP_FILE}`)
     },
   }
 }
@@ -51,10 +56,12 @@ export function productionServerAdapter(rules: HeaderRules): IAdapter {
  * them from the site's folder.
  */
 export function compileServer(root = process.cwd()): void {
-  buildSync({
+  const { outputFiles } = buildSync({
     absWorkingDir: root,
     entryPoints: [SERVER_ENTRY],
     outfile: SERVER_FILE,
+    // kept in memory, then written whole
+    write: false,
     bundle: true,
     platform: "node",
     format: "cjs",
@@ -63,4 +70,7 @@ export function compileServer(root = process.cwd()): void {
     packages: "external",
     logLevel: "warning",
   })
+  const [script] = outputFiles
+  if (outputFiles.length !== 1 || !script) throw new Error(`esbuild gave ${outputFiles.length} files for ${SERVER_FILE}; the server is one script`)
+  writeWhole(path.join(root, SERVER_FILE), script.contents)
 }

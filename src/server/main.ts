@@ -4,6 +4,7 @@ import { ConfigError } from "../forms/environment"
 import { formService } from "../forms-hosts/open-service"
 import { buildServer } from "./app"
 import { readServerConfig } from "./server-config"
+import { checkBuild } from "./build-record.js"
 import { readSiteRoutes, routeHeaders, ROUTES_FILE } from "./route-headers"
 
 /**
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
   const config = readServerConfig(env)
   // the rules gatsby-config handed Gatsby, as the build wrote them down, matched as its adapters match them
   const routes = readSiteRoutes(routesFile)
+  // run directly (`node .cache/production-server.cjs`) too, the server runs only on a whole build
+  const { problem } = checkBuild(path.resolve(publicDir, ".."), publicDir)
+  if (problem) throw new ConfigError(`${problem}. Build again (\`npm run build\`, or \`npm start\`, which builds when needed).`)
   const headersFor = routeHeaders(routes.rules, routes)
   const service = formService()
   const app = await buildServer({ publicDir, service, headersFor, trustProxy: config.trustProxy, timeouts: config, logger: config.logRequests })

@@ -1,15 +1,15 @@
-import fs from "fs"
 import type { GatsbyConfig } from "gatsby"
 import { MUST_REVALIDATE_HEADERS } from "gatsby/dist/utils/adapter/constants"
 import { createHeadersMatcher } from "gatsby/dist/utils/adapter/create-headers"
 import { ConfigError } from "../forms/environment"
 import { REVALIDATE } from "../security/header-rules"
+import { readRoutes, ROUTES_FILE } from "./build-record.js"
 
 type Header = { key: string; value: string }
 type HeaderRules = NonNullable<GatsbyConfig["headers"]>
 
-/** Where the production-server adapter (adapter.ts) writes the build's routes, relative to the site's folder. */
-export const ROUTES_FILE = ".cache/production-server-routes.json"
+/** Where the production-server adapter (server-adapter.ts) writes the build's routes, relative to the site's folder. */
+export { ROUTES_FILE }
 
 /**
  * What the adapter writes: every file of public/ with the headers Gatsby gave
@@ -25,31 +25,18 @@ export interface SiteRoutes {
 }
 
 /**
- * The routes the adapter wrote. A file that cannot be read, does not parse or
- * is not the adapter's is refused with a ConfigError that says to build again
- * (scripts/start.mjs's buildState finds it on the same grounds, so `npm start` rebuilds).
+ * The routes the adapter wrote. A file that cannot be read, does not parse,
+ * is not the adapter's or has one entry that is not whole (a rule whose
+ * headers are no list of names and values) is refused with a ConfigError
+ * that says to build again: scripts/start.mjs judges it by the same rule
+ * (build-record.js), so `npm start` rebuilds and `npm run serve` refuses.
  */
 export function readSiteRoutes(file: string): SiteRoutes {
-  const refuse = (problem: string) =>
-    new ConfigError(
-      `${file} is ${problem}; the production-server adapter in gatsby-config.ts writes it at the end of \`npm run build\`. Build again (\`npm run build\`, or \`npm start\`, which builds when this file is missing or corrupt).`,
-    )
-  let text: string
-  try {
-    text = fs.readFileSync(file, "utf8")
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException
-    throw refuse(code === "ENOENT" ? "missing" : `unreadable (${code ?? message})`)
-  }
-  let routes: Partial<SiteRoutes> | null
-  try {
-    routes = JSON.parse(text)
-  } catch (error) {
-    throw refuse(`corrupt: it does not parse (${(error as Error).message.replace(/\s+/g, " ")})`)
-  }
-  if (!Array.isArray(routes?.files) || !Array.isArray(routes?.headerRoutes) || !Array.isArray(routes?.rules))
-    throw refuse("not the adapter's (no files, headerRoutes and rules lists)")
-  return routes as SiteRoutes
+  const { routes, problem } = readRoutes(file)
+  if (problem === undefined) return routes as SiteRoutes
+  throw new ConfigError(
+    `${file} is ${problem}; the production-server adapter in gatsby-config.ts writes it at the end of \`npm run build\`. Build again (\`npm run build\`, or \`npm start\`, which builds when this file is missing or damaged).`,
+  )
 }
 
 const asRecord = (headers: readonly Header[]): Record<string, string> => Object.fromEntries(headers.map(({ key, value }) => [key.toLowerCase(), value]))
