@@ -3,6 +3,7 @@
  * size and nesting of a body, read as it streams, and the turns that let one
  * write or upload through at a time.
  */
+import type { Server, Socket } from "node:net"
 import type { Request, Response } from "express"
 
 /**
@@ -24,8 +25,32 @@ const UPLOAD_BYTES = 1024 * 1024
 /** Requests waiting for their turn beyond this are refused (503): a line with no end would be memory with no end */
 const MAX_WAITING = 16
 
-/** The browser's six connections per host, with room: connections past this are refused, bounding the bodies read at once */
-export const MAX_CONNECTIONS = 32
+/**
+ * The browser's six connections per host, with room: requests on connections
+ * past this are refused (503) with their bodies dropped unread, bounding the
+ * bodies read at once
+ */
+const MAX_CONNECTIONS = 32
+
+/** Sockets open at once: past this a connection is closed unanswered, bounding the backend's file descriptors */
+export const MAX_SOCKETS = 8 * MAX_CONNECTIONS
+
+/**
+ * Whether a connection opened past MAX_CONNECTIONS, counted as they open and
+ * close. Node's server.maxConnections closes such a connection unanswered: of
+ * a script's 40 parallel saves, 8 got a connection reset where the others
+ * read 200 or 503; the guard answers them 503 instead (crowdedRefusal).
+ */
+export function crowding(server: Server): (socket: Socket) => boolean {
+  const crowded = new WeakSet<Socket>()
+  let open = 0
+  server.on("connection", (socket: Socket) => {
+    open += 1
+    if (open > MAX_CONNECTIONS) crowded.add(socket)
+    socket.once("close", () => (open -= 1))
+  })
+  return (socket) => crowded.has(socket)
+}
 
 export type Turn = "mine" | "line full" | "gone"
 
@@ -156,7 +181,7 @@ export function readBody(request: Request, takeTurn: () => Promise<Turn>): Promi
  * Cutting at once (Connection: close) would reset a client still sending
  * before it could read the refusal, and the CMS would show a network error.
  */
-export function dropRest(request: Request): void {
+export function dropRest(request: Request, then?: () => void): void {
   let dropped = 0
   const cut = () => request.socket.destroy()
   const timer = setTimeout(cut, 10_000).unref()
@@ -164,8 +189,22 @@ export function dropRest(request: Request): void {
     dropped += chunk.length
     if (dropped > MAX_BODY_BYTES) cut()
   })
+  if (then) request.once("end", then)
   request.once("close", () => clearTimeout(timer))
   request.resume()
+}
+
+/**
+ * A request on a crowded connection: its body dropped as it arrives, then a
+ * 503 and the connection closed, which frees its place. Answered only once
+ * the body is in: a connection closed while the client still sends resets it
+ * before it can read the answer (the reason dropRest keeps reading).
+ */
+export function crowdedRefusal(request: Request, response: Response): void {
+  response.set({ Connection: "close", "Retry-After": "5" })
+  dropRest(request, () => {
+    if (!response.headersSent) response.status(503).json({ error: "The local CMS backend is busy with other connections; try again shortly." })
+  })
 }
 
 export function parseJson(bytes: Buffer): unknown {

@@ -15,14 +15,14 @@
  */
 import fs from "node:fs/promises"
 import http from "node:http"
-import type { AddressInfo } from "node:net"
+import type { AddressInfo, Socket } from "node:net"
 import path from "node:path"
 import express, { type NextFunction, type Request, type Response } from "express"
 import { registerLocalFs } from "decap-server/dist/middlewares"
 import { cmsConfig, localBackendPort } from "../../src/cms/cms-config"
 import { writeAtomicallyInDecapServer, writingFor } from "./cms-backend-atomic"
 import { ACTIONS, at, editableFolders, refusalOfAction } from "./cms-backend-paths"
-import { dropRest, MAX_CONNECTIONS, parseJson, readBody, turnFor, turnstile } from "./cms-backend-requests"
+import { crowdedRefusal, crowding, dropRest, MAX_SOCKETS, parseJson, readBody, turnFor, turnstile } from "./cms-backend-requests"
 
 export { editableFolders, relativePath } from "./cms-backend-paths"
 export { depthGauge, MAX_BODY_BYTES, MAX_DEPTH } from "./cms-backend-requests"
@@ -66,13 +66,18 @@ function refuse(response: Response, status: number, error: string, headers: Reco
  * The guard before decap-server: it refuses what the CMS on this machine
  * would never send, and hands on the rest with its body read and parsed.
  */
-function guard(root: string, port: () => number) {
+function guard(root: string, port: () => number, crowded: (socket: Socket) => boolean) {
   const take = turnstile()
   return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const stranger = strangerReason(request, port())
     if (stranger) return refuse(response, 403, stranger)
     // so the CMS can read the refusals below (decap-server's CORS only answers what reaches it)
     response.set({ "Access-Control-Allow-Origin": request.headers.origin!, Vary: "Origin" })
+    if (crowded(request.socket)) {
+      // a preflight is answered all the same, on a connection then closed: the CMS could not read a refused one
+      if (request.method !== "OPTIONS") return crowdedRefusal(request, response)
+      response.set("Connection", "close")
+    }
     // the CORS preflight: decap-server's cors answers it
     if (request.method === "OPTIONS") return next()
     if (request.method !== "POST" || request.path !== "/api/v1") return refuse(response, 404, "The local CMS backend answers POST /api/v1 only.")
@@ -114,10 +119,10 @@ export async function startLocalBackend({ root = process.cwd(), port = localBack
   process.env.GIT_REPO_DIRECTORY = project
   const app = express()
   const server = http.createServer(app)
-  server.maxConnections = MAX_CONNECTIONS
+  server.maxConnections = MAX_SOCKETS
   // a whole request within a minute (a full-size upload over loopback takes one second): a trickling one cannot keep the uploads' turn
   server.requestTimeout = 60_000
-  const screen = guard(project, () => (server.address() as AddressInfo).port)
+  const screen = guard(project, () => (server.address() as AddressInfo).port, crowding(server))
   app.use((request, response, next) => {
     screen(request, response, next).catch((error: Error) => refuse(response, 500, `The local CMS backend failed: ${error.message}`))
   })
