@@ -455,6 +455,31 @@ describe("the CMS local backend still does what the CMS asks", () => {
     for (const name of names) expect(fs.readFileSync(path.join(root, "content/gallery", name)).equals(bytes)).toBe(true)
   })
 
+  it("answers every one of 40 parallel saves: saved (200) or refused with a 503 that says why", async () => {
+    const bytes = crypto.randomBytes(200 * 1024)
+    const names = Array.from({ length: 40 }, (_, index) => `rt2-burst-${index}.jpg`)
+    // a connection error counts as an answer of 0, so that the test lists it, not fails at the first
+    const answers = await Promise.all(
+      names.map((name) =>
+        post(persistMedia(`content/gallery/${name}`, bytes)).catch((error: Error): Answer => ({ status: 0, body: { error: error.message }, headers: {} })),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([])
+    for (const answer of answers.filter(({ status }) => status === 503)) {
+      expect(answer.body.error).toMatch(/^The local CMS backend is busy .*; try again shortly\.$/)
+      expect(answer.headers["retry-after"]).toBe("5")
+    }
+    // each save answered 200 is on disk, whole; a refused one wrote nothing
+    names.forEach((name, index) => {
+      const file = path.join(root, "content/gallery", name)
+      if (statuses[index] === 200) expect(fs.readFileSync(file).equals(bytes)).toBe(true)
+      else expect(fs.existsSync(file)).toBe(false)
+      fs.rmSync(file, { force: true })
+    })
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0)
+  })
+
   it("takes an upload just under the cap", async () => {
     const envelope = JSON.stringify(persistMedia("content/gallery/rt2-large.jpg", Buffer.alloc(0))).length
     const bytes = Buffer.alloc(Math.floor(((MAX_BODY_BYTES - envelope - 16) * 3) / 4), 9)

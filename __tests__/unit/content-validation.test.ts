@@ -235,6 +235,33 @@ describe("photos as phones and cameras name and make them", () => {
     }
   })
 
+  it("reads again a picture damaged in place with its size, modification time and inode kept", async () => {
+    const kept = path.join(root, "content-pictures.json")
+    const picture = path.join(dir, "gallery/gallery-03.jpg")
+    const cwd = process.cwd()
+    process.chdir(root)
+    try {
+      expect((await validateContent(dir, kept)).errors).toEqual([])
+      const before = fs.statSync(picture)
+      // written into the same file (same inode, same size), its times then set back as they were
+      const handle = fs.openSync(picture, "r+")
+      try {
+        fs.writeSync(handle, Buffer.alloc(256, 0xff), 0, 256, Math.floor(before.size / 3))
+      } finally {
+        fs.closeSync(handle)
+      }
+      fs.utimesSync(picture, before.atimeMs / 1000, before.mtimeMs / 1000)
+      const after = fs.statSync(picture)
+      expect([after.size, after.mtimeMs, after.ino]).toEqual([before.size, before.mtimeMs, before.ino])
+      expect((await validateContent(dir, kept)).errors).toEqual([
+        'content-copy/gallery/gallery-03.jpg: this picture "gallery-03.jpg" is damaged: its data cannot be read to the end; export it again.',
+        'content-copy/gallery/gallery.en.json: items[2].image "gallery-03.jpg" is damaged: its data cannot be read to the end; export it again.',
+      ])
+    } finally {
+      process.chdir(cwd)
+    }
+  })
+
   it("names a picture whose data is not a picture it can read", async () => {
     fs.writeFileSync(path.join(dir, "gallery/saved-page.jpg"), "<!doctype html><title>Photo</title>")
     expect(await errorsOf()).toEqual([

@@ -1,13 +1,16 @@
 /**
  * Facts the docs state about the code, read from the code: the audit's
- * budgets (docs/audit.md) and the content model's directives (README.md).
+ * budgets (docs/audit.md), the content model's directives (README.md) and
+ * how `gatsby serve` differs from `npm start` (docs/serving.md).
  * A constant changed without its line of the docs fails here, naming both.
  */
 import fs from "node:fs"
+import http from "node:http"
 import path from "node:path"
 import { Kind, parse } from "graphql"
 import { BUDGET, FLOOR_BUDGET, FLOOR_BUDGET_ENFORCED } from "../../scripts/audit/budgets"
 import { SITE_DIRECTIVES } from "../../src/content/schema"
+import { readServerConfig } from "../../src/server/server-config"
 
 const ROOT = path.join(__dirname, "..", "..")
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8")
@@ -68,5 +71,23 @@ describe("README.md, the content model's directives", () => {
 
   it("defines every directive the site's own code reads and takes out of Gatsby's SDL", () => {
     expect(defined).toEqual(expect.arrayContaining(SITE_DIRECTIVES))
+  })
+})
+
+describe("docs/serving.md, what `gatsby serve` is", () => {
+  // the paragraph that says so, from its bold lead to the next blank line, its lines joined
+  const paragraph =
+    /^\*\*`gatsby serve` is a local preview, not for the public\.\*\*[^]*?(?=\n\n)/m.exec(read("docs/serving.md"))?.[0].replace(/\s+/g, " ") ?? ""
+
+  it("says plainly that it is not for the public, and what a visitor would meet there", () => {
+    expect(paragraph).toMatch(/malformed multipart body gets Express's bare `500/)
+    expect(paragraph).toMatch(/`npm start` refuses it with a 4xx and the site's own page/)
+  })
+
+  it("gives the limits on a slow sender that each server has: npm start's defaults, and Node's own under gatsby serve", () => {
+    const server = readServerConfig({})
+    const node = http.createServer()
+    expect(paragraph).toContain(`its headers within ${node.headersTimeout / 1000} s, the whole request within ${node.requestTimeout / 60_000} minutes`)
+    expect(paragraph).toContain(`not \`npm start\`'s ${server.headersTimeoutMs / 1000} s and ${server.requestTimeoutMs / 1000} s`)
   })
 })

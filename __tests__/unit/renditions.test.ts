@@ -94,6 +94,32 @@ describe("the gallery's working copies", () => {
     expect(copiesOf().map((file) => path.basename(file))).toEqual(["b.jpg"])
   })
 
+  test("are replaced when their picture is rewritten in place with its size, modification time and inode kept", async () => {
+    const a = path.join(dir, "a.jpg")
+    await noise(2400, 1600).jpeg().toFile(a)
+    await prepareRenditions([a], copies)
+    const [first] = copiesOf()
+    const before = fs.statSync(a)
+    // another picture written into the same file, padded to its byte length (a plain one, far smaller than noise;
+    // a JPEG ends at its end marker), its times then set back as they were
+    const other = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#2e7d32" } })
+      .jpeg()
+      .toBuffer()
+    expect(other.length).toBeLessThan(fs.statSync(a).size)
+    const bytes = fs.readFileSync(a)
+    const handle = fs.openSync(a, "r+")
+    try {
+      fs.writeSync(handle, Buffer.concat([other, bytes]).subarray(0, before.size), 0, before.size, 0)
+    } finally {
+      fs.closeSync(handle)
+    }
+    fs.utimesSync(a, before.atimeMs / 1000, before.mtimeMs / 1000)
+    const after = fs.statSync(a)
+    expect([after.size, after.mtimeMs, after.ino]).toEqual([before.size, before.mtimeMs, before.ino])
+    expect(await prepareRenditions([a], copies)).toEqual({ made: ["a.jpg"], kept: 0, removed: 1 })
+    expect(copiesOf()).not.toEqual([first])
+  })
+
   test("give the pictures visitors get as the camera's file would, at every width the gallery makes", async () => {
     const photo = path.join(dir, "photo.jpg")
     await noise(4000, 3000).blur(1.2).jpeg({ quality: 90 }).toFile(photo)

@@ -2,6 +2,7 @@ import { createHash } from "crypto"
 import { promises as fs } from "fs"
 import path from "path"
 import sharp from "sharp"
+import { fileKey } from "./file-key"
 
 /**
  * The largest picture the gallery ever shows: GalleryCarousel's
@@ -94,8 +95,8 @@ export async function prepareRenditions(
   box: { width: number; height: number } = GALLERY_LARGEST,
 ): Promise<RenditionReport> {
   const report: RenditionReport = { made: [], kept: 0, removed: 0 }
-  // Each source's MD5 by its size, time and inode (as gatsby-source-filesystem
-  // keys its own), so a rebuild does not read 6 MB per unchanged photo
+  // Each source's MD5 by its size, inode and times (fileKey: the change time
+  // too, which any write moves), so a rebuild does not read 6 MB per unchanged photo
   // (beside `dir`, not in it: Gatsby sources every file of `dir`)
   const digestsFile = `${dir}.digests.json`
   const known = JSON.parse(await fs.readFile(digestsFile, "utf8").catch(() => "{}")) as Record<string, string>
@@ -106,7 +107,7 @@ export async function prepareRenditions(
   const worker = async () => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
       const stat = await fs.stat(file)
-      const key = `${file}:${stat.size}:${stat.mtimeMs}:${stat.ino}`
+      const key = fileKey(file, stat)
       let content: Buffer | undefined
       const digest =
         known[key] ??
