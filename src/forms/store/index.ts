@@ -8,7 +8,19 @@
 export { createStore, sweepTemporaryFiles } from "./file-backend"
 export { normalAddress, subscriberKey, unsubscribeToken } from "./hashing"
 export { layout } from "./layout"
-export { LOCK_STALE_MS, LOCK_TIMES, LOCK_WAIT_MS, locks, type LockHolder, type LockOptions, type LockTimes } from "./locks"
+export { LOCK_STALE_MS, LOCK_TIMES, LOCK_WAIT_MS, locks, type LockTimes } from "./locks"
 export { networkOf } from "./network"
-export type { Backend, Delivery, IdempotencyKey, LeadOrigin, SaveMeta, SaveResult, Store, StoredSubmission, Subscriber } from "./records"
+export type {
+  Backend,
+  Delivery,
+  IdempotencyKey,
+  LeadOrigin,
+  LockHolder,
+  LockOptions,
+  SaveMeta,
+  SaveResult,
+  Store,
+  StoredSubmission,
+  Subscriber,
+} from "./records"
 export { storeOn } from "./store-on"

@@ -8,7 +8,7 @@ import { readFileSync } from "fs"
 import os from "os"
 import { sha256 } from "./hashing"
 import { layout } from "./layout"
-import type { Backend } from "./records"
+import type { Backend, LockHolder, LockOptions } from "./records"
 
 /** The locks (Store.lock) that keep sending and erasing apart: one per contact message, one per subscriber address */
 export const locks = {
@@ -41,13 +41,6 @@ export interface LockTimes {
   waitMs: number
 }
 export const LOCK_TIMES: LockTimes = { staleMs: LOCK_STALE_MS, waitMs: LOCK_WAIT_MS }
-
-/** Who holds a lock, as its token says: the process, its machine, and when it claimed the lock */
-export interface LockHolder {
-  host: string
-  pid: number
-  since: string
-}
 
 /** The tokens of the locks this process holds now */
 const heldHere = new Set<string>()
@@ -181,12 +174,6 @@ async function takeOver(backend: Backend, lockTimes: LockTimes, key: string, hol
   } finally {
     await backend.remove(marker)
   }
-}
-
-/** What a caller of withLock may ask for */
-export interface LockOptions {
-  /** Called once when the lock is found held by a holder that is not gone, before waiting for it (`forget` says so) */
-  onWait?: (holder: LockHolder) => void
 }
 
 /**

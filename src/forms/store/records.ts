@@ -4,7 +4,6 @@
  */
 import type { Estimate } from "../../lib/forms/estimate-payload"
 import type { FormKind } from "../../lib/forms/fields"
-import type { LockOptions } from "./locks"
 
 export interface StoredSubmission {
   id: string
@@ -94,6 +93,19 @@ export interface IdempotencyKey {
 }
 
 /** The forms' store, whichever backend holds it. Every write has landed when its promise resolves; every failure rejects. */
+/** Who holds a lock, as its token says: the process, its machine, and when it claimed the lock */
+export interface LockHolder {
+  host: string
+  pid: number
+  since: string
+}
+
+/** What a caller of withLock may ask for */
+export interface LockOptions {
+  /** Called once when the lock is found held by a holder that is not gone, before waiting for it (`forget` says so) */
+  onWait?: (holder: LockHolder) => void
+}
+
 export interface Store {
   /** Where the records are, for the log: a folder, or a Netlify Blobs store */
   location: string
