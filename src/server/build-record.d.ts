@@ -24,4 +24,7 @@ export declare function writeWhole(file: string, data: string | Uint8Array): voi
 export declare function writeStamp(root: string, startedAtMs: number): void
 export declare function readRoutes(file: string): { routes: SiteRoutes; problem?: undefined } | { routes?: undefined; problem: string }
 export declare function changedSources(root: string, stamp: BuildStamp): string[]
-export declare function checkBuild(root: string, publicDir?: string): { stamp: BuildStamp; problem?: undefined } | { stamp?: undefined; problem: string }
+export declare function checkBuild(
+  root: string,
+  publicDir?: string,
+): { stamp: BuildStamp; routes: SiteRoutes; problem?: undefined } | { stamp?: undefined; routes?: undefined; problem: string }

@@ -5,7 +5,7 @@ import { formService } from "../forms-hosts/open-service"
 import { buildServer } from "./app"
 import { readServerConfig } from "./server-config"
 import { checkBuild } from "./build-record.js"
-import { readSiteRoutes, routeHeaders, ROUTES_FILE } from "./route-headers"
+import { routeHeaders } from "./route-headers"
 
 /**
  * `npm run serve`: the production server on PORT (9000) at HOST (127.0.0.1).
@@ -19,14 +19,12 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(publicDir, "index.html"))) {
     throw new ConfigError(`${publicDir} holds no built site. Run \`npm run build\` first (or \`npm start\`, which builds when needed).`)
   }
-  // written by the build's adapter (adapter.ts), beside public/; one missing, unreadable or corrupt is refused with a ConfigError
-  const routesFile = path.resolve(publicDir, "..", ROUTES_FILE)
   const config = readServerConfig(env)
-  // the rules gatsby-config handed Gatsby, as the build wrote them down, matched as its adapters match them
-  const routes = readSiteRoutes(routesFile)
-  // run directly (`node .cache/production-server.cjs`) too, the server runs only on a whole build
-  const { problem } = checkBuild(path.resolve(publicDir, ".."), publicDir)
-  if (problem) throw new ConfigError(`${problem}. Build again (\`npm run build\`, or \`npm start\`, which builds when needed).`)
+  // Run directly (`node .cache/production-server.cjs`) too, the server runs only on a whole build. Its routes
+  // file, beside public/ (the rules gatsby-config handed Gatsby, as the build's adapter wrote them down, matched
+  // as its adapters match them), is read once, by that check: one missing, damaged or not the build's is refused
+  const { routes, problem } = checkBuild(path.resolve(publicDir, ".."), publicDir)
+  if (problem || !routes) throw new ConfigError(`${problem}. Build again (\`npm run build\`, or \`npm start\`, which builds when needed).`)
   const headersFor = routeHeaders(routes.rules, routes)
   const service = formService()
   const app = await buildServer({ publicDir, service, headersFor, trustProxy: config.trustProxy, timeouts: config, logger: config.logRequests })
