@@ -8,12 +8,14 @@
 import * as React from "react"
 import { render, screen, within } from "@testing-library/react"
 import { RangeChart, type RangeChartProps } from "../../src/components/blocks/estimator/RangeChart"
+import { Waterfall, type WaterfallProps } from "../../src/components/blocks/estimator/Waterfall"
 import { position, scaleOver } from "../../src/components/blocks/estimator/chart-scale"
 import { formatNumber } from "../../src/lib/estimate"
 
 // a notation no component could produce by itself: a figure on screen came through the prop
 const figure = (value: number) => `«${value}»`
 const rangeWords = { measure: "Measure", low: "Low", typical: "Typical", high: "High", unit: "Unit" }
+const stepWords = { step: "Step", value: "Value", unit: "Unit" }
 
 const percentOf = (element: Element, attribute: string): number => {
   const value = element.getAttribute(attribute)
@@ -44,6 +46,21 @@ const tableRows = (name: string) =>
 
 function rangeChart(rows: RangeChartProps["rows"], props: Partial<RangeChartProps> = {}) {
   return render(<RangeChart id="made" title="What it would make in a year" rows={rows} figure={figure} words={rangeWords} {...props} />)
+}
+
+function waterfall(steps: WaterfallProps["steps"], total: number, props: Partial<WaterfallProps> = {}) {
+  return render(
+    <Waterfall
+      id="ghg"
+      title="Greenhouse gas, a year"
+      unit="t CO2e"
+      steps={steps}
+      total={{ label: "Net", value: total }}
+      figure={figure}
+      words={stepWords}
+      {...props}
+    />,
+  )
 }
 
 const electricity = { label: "Electricity, net", unit: "MWh", range: { low: 7000, typical: 14000, high: 22000 } }
@@ -156,6 +173,90 @@ describe("RangeChart", () => {
   ])("refuses a range it cannot draw (%o), naming the chart and the row", (range, message) => {
     jest.spyOn(console, "error").mockImplementation(() => undefined)
     expect(() => rangeChart([{ label: "Broken", unit: "t", range }])).toThrow(message)
+    jest.restoreAllMocks()
+  })
+})
+
+const balance = [
+  { label: "Grid credit", value: 10785, sign: 1 as const },
+  { label: "Landfill methane avoided", value: 13000, sign: 1 as const },
+  { label: "Fossil CO2", value: 9185, sign: -1 as const },
+]
+
+describe("Waterfall", () => {
+  it("gives every step with its sign and the net in a table captioned with the title, through the page's notation", () => {
+    waterfall(balance, 14600)
+    expect(tableRows("Greenhouse gas, a year")).toEqual([
+      ["Step", "Value", "Unit"],
+      ["Grid credit", "+«10785»", "t CO2e"],
+      ["Landfill methane avoided", "+«13000»", "t CO2e"],
+      ["Fossil CO2", "\u2212«9185»", "t CO2e"],
+      ["Net", "«14600»", "t CO2e"],
+    ])
+  })
+
+  it("writes plus and minus in the drawn labels and figures, and hatches a subtraction, so it reads without colour", () => {
+    const { container } = waterfall(balance, 14600)
+    const rows = drawnRows(container)
+    expect(rows.map((row) => [row.label, row.figures])).toEqual([
+      ["+ Grid credit", "+«10785»"],
+      ["+ Landfill methane avoided", "+«13000»"],
+      ["\u2212 Fossil CO2", "\u2212«9185»"],
+      ["= Net", "«14600»"],
+    ])
+    expect(rows.map((row) => row.bar!.fill)).toEqual(["", "", "url(#ghg-minus)", ""])
+    expect(container.querySelector("pattern#ghg-minus")).not.toBeNull()
+  })
+
+  it("floats each step from where the previous one ended, and draws the net from zero", () => {
+    const { container } = waterfall(balance, 14600)
+    const [grid, methane, fossil, total] = drawnRows(container).map((row) => row.bar!)
+    const top = 10785 + 13000
+    expect(grid).toMatchObject({ x: 0 })
+    expect(grid!.end).toBeCloseTo((10785 / top) * 100, 2)
+    expect(methane!.x).toBeCloseTo(grid!.end, 2)
+    expect(methane!.end).toBeCloseTo(100, 2)
+    // a subtraction runs back from the previous end
+    expect(fossil!.end).toBeCloseTo(methane!.end, 2)
+    expect(fossil!.x).toBeCloseTo((14600 / top) * 100, 2)
+    expect(total).toMatchObject({ x: 0 })
+    expect(total!.end).toBeCloseTo(fossil!.x, 2)
+  })
+
+  it("draws a net below zero left of the zero line, and a zero step as nothing, where the sum stands", () => {
+    const { container } = waterfall(
+      [
+        { label: "Grid credit", value: 4200, sign: 1 },
+        { label: "Landfill methane avoided", value: 0, sign: 1 },
+        { label: "Fossil CO2", value: 11500, sign: -1 },
+      ],
+      -7300,
+    )
+    const rows = drawnRows(container)
+    const zero = (7300 / 11500) * 100
+    for (const row of rows) expect(row.zero).toBeCloseTo(zero, 2)
+    const [grid, methane, fossil, total] = rows.map((row) => row.bar!)
+    expect(grid!.x).toBeCloseTo(zero, 2)
+    expect(grid!.end).toBeCloseTo(100, 2)
+    expect(methane!.x).toBeCloseTo(100, 2)
+    expect(methane!.end).toBeCloseTo(100, 2)
+    expect(fossil).toMatchObject({ x: 0 })
+    expect(fossil!.end).toBeCloseTo(100, 2)
+    expect(total).toMatchObject({ x: 0 })
+    expect(total!.end).toBeCloseTo(zero, 2)
+    expect(rows.map((row) => row.figures)).toEqual(["+«4200»", "+«0»", "\u2212«11500»", "\u2212«7300»"])
+    expect(tableRows("Greenhouse gas, a year")[4]).toEqual(["Net", "\u2212«7300»", "t CO2e"])
+  })
+
+  it("hides the picture from screen readers, not the table", () => {
+    const { container } = waterfall(balance, 14600)
+    for (const svg of container.querySelectorAll("svg")) expect(svg.closest('[aria-hidden="true"]')).not.toBeNull()
+    expect(screen.getByRole("table").closest("[aria-hidden]")).toBeNull()
+  })
+
+  it("refuses a step it cannot draw, naming the chart and the step", () => {
+    jest.spyOn(console, "error").mockImplementation(() => undefined)
+    expect(() => waterfall([{ label: "Grid credit", value: NaN, sign: 1 }], 0)).toThrow(/Chart "ghg": "Grid credit" has a value of NaN/)
     jest.restoreAllMocks()
   })
 })
