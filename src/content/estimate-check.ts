@@ -16,7 +16,9 @@ type Json = Record<string, unknown>
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((item): item is Json => typeof item === "object" && item !== null) : [])
 const blank = (value: unknown) => typeof value !== "string" || value.trim() === ""
 
-const STREAM_FACTORS = ["heatingValue", "moisture", "efficiency", "charcoalYield", "biocharYield", "landfillCarbon", "fossilCarbon", "referencePlant"] as const
+const STREAM_FACTORS = ["heatingValue", "moisture", "ownUse", "heatOnlyBelow", "charcoalYield", "biocharYield", "landfillCarbon", "fossilCarbon", "bottomAsh", "flyAsh"] as const
+/** The shared fields that name a site or a climate, not a factor, and the one that is a number */
+const SHARED_CHOICES = { defaultSite: "sites", defaultClimate: "climates" } as const
 
 export function checkEstimate(file: string, data: unknown, contentDir: string, errors: string[]): void {
   if (typeof data !== "object" || data === null) return
@@ -52,14 +54,31 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
       streams.add(stream.id)
     }
     for (const field of STREAM_FACTORS) named(`${where}.${field}`, stream[field])
+    const plants = list(stream.plants)
+    plants.forEach((plant, at) => {
+      named(`${where}.plants[${at}].efficiency`, plant.efficiency)
+      named(`${where}.plants[${at}].fuelInput`, plant.fuelInput)
+      named(`${where}.plants[${at}].parasitic`, plant.parasitic)
+    })
     streamMachines.push([where, Array.isArray(stream.machines) ? stream.machines : []])
-    if (stream.efficiency && !stream.heatingValue) errors.push(`${file}: ${where} has an efficiency but no heatingValue: electricity needs both.`)
-    if (!stream.efficiency && !stream.charcoalYield && !stream.biocharYield) errors.push(`${file}: ${where} suits no solution: give it an efficiency, a charcoalYield or a biocharYield.`)
+    if (plants.length > 0 && !stream.heatingValue) errors.push(`${file}: ${where} has plants but no heatingValue: electricity needs both.`)
+    if (plants.length === 0 && !stream.charcoalYield && !stream.biocharYield) errors.push(`${file}: ${where} suits no solution: give it plants, a charcoalYield or a biocharYield.`)
     const moisture = typeof stream.moisture === "string" ? factors.get(stream.moisture) : undefined
     if (moisture && [moisture.low, moisture.high].some((value) => typeof value === "number" && (value < 0 || value > MAX_MOISTURE)))
       errors.push(`${file}: ${where}.moisture names "${stream.moisture}", whose values are not percentages from 0 to ${MAX_MOISTURE}.`)
   })
-  for (const [field, id] of Object.entries((estimate.shared ?? {}) as Json)) named(`shared.${field}`, id)
+  for (const kind of ["sites", "climates"] as const)
+    list(estimate[kind]).forEach((choice, index) => {
+      const where = `${kind}[${index}]${typeof choice.id === "string" ? ` ("${choice.id}")` : ""}`
+      if (typeof choice.id === "string" && !SLUG.test(choice.id)) errors.push(`${file}: ${where} has an id that is not lower-case words joined by hyphens; it goes into the page's address.`)
+      for (const field of ["methaneCorrection", "oxidation", "decayRate"]) named(`${where}.${field}`, choice[field])
+    })
+  for (const [field, id] of Object.entries((estimate.shared ?? {}) as Json)) {
+    const choices = SHARED_CHOICES[field as keyof typeof SHARED_CHOICES]
+    if (!choices) named(`shared.${field}`, id)
+    else if (typeof id === "string" && !list(estimate[choices]).some((choice) => choice.id === id))
+      errors.push(`${file}: shared.${field} is "${id}", which is not the id of one of "${choices}". Use one of theirs.`)
+  }
 
   let machines: Set<string> | undefined
   try {

@@ -44,7 +44,20 @@ function remake(sent: Estimate, model: EstimateModel, words: QuoteWords): Remade
   const query = new URLSearchParams(sent.link.slice(sent.link.indexOf("?") + 1))
   const stream = query.get("stream") ?? ""
   if (!streamById(model, stream)) return { ok: false, reason: "the link names no waste stream of the estimator" }
-  const raw = { stream, amount: String(sent.amount), per: sent.per, moisture: String(sent.moisture), days: String(sent.days), grid: query.get("grid") }
+  // and so are the visitor's heating value, the landfill the waste would go to and its climate, when they gave them
+  const raw = {
+    stream,
+    amount: String(sent.amount),
+    per: sent.per,
+    moisture: String(sent.moisture),
+    days: String(sent.days),
+    grid: query.get("grid"),
+    heat: query.get("heat"),
+    heatUnit: query.get("heatUnit"),
+    site: query.get("site"),
+    climate: query.get("climate"),
+    collected: query.get("collected"),
+  }
   // the amount is always given: no default amount is needed
   const { inputs, errors } = readInputs(model, raw, 0)
   const refused = Object.keys(errors)[0]

@@ -14,6 +14,7 @@ import {
   toQuery,
   type EstimateModel,
   type Inputs,
+  type LandfillMethane,
   type Range,
   type SolutionResult,
   type Stream,
@@ -32,12 +33,19 @@ export interface ResultMeasures {
   electricityDay: Measure
   electricityYear: Measure
   plantSize: Measure
+  grossOutput: Measure
+  ownUse: Measure
+  efficiency: Measure
   heatingValue: Measure
   fuelInput: Measure
   charcoal: Measure
   biochar: Measure
   gridCredit: Measure
   landfill: Measure
+  landfillFirstYear: Measure
+  landfillLifetime: Measure
+  bottomAsh: Measure
+  flyAsh: Measure
   fossil: Measure
   ghg: Measure
 }
@@ -66,7 +74,8 @@ const factorText = (value: number, locale: string) =>
 
 /**
  * The measures with the grid credit's label naming the grid these inputs use
- * (India's, or the visitor's own factor in the page's notation). The forms'
+ * (India's, or the visitor's own factor in the page's notation), and the
+ * landfill's the years its headline is averaged over. The forms'
  * server makes the label again in the default notation, which writes a
  * factor from 0 to 2 as Hindi does (0.45); a language with a decimal comma
  * would have to be passed there too.
@@ -74,10 +83,15 @@ const factorText = (value: number, locale: string) =>
 export function measuresFor<M extends Measure>(
   measures: Record<keyof ResultMeasures, M> & GridWords,
   inputs: Pick<Inputs, "grid">,
+  model: Pick<EstimateModel, "shared">,
   locale: string = DEFAULT_NUMBERS,
 ): Record<keyof ResultMeasures, M> {
   const grid = inputs.grid === undefined ? measures.gridDefault : fill(measures.gridOwn, { factor: factorText(inputs.grid, locale) })
-  return { ...measures, gridCredit: { ...measures.gridCredit, label: fill(measures.gridCredit.label, { grid }) } }
+  return {
+    ...measures,
+    gridCredit: { ...measures.gridCredit, label: fill(measures.gridCredit.label, { grid }) },
+    landfill: { ...measures.landfill, label: fill(measures.landfill.label, { years: model.shared.methanePeriod }) },
+  }
 }
 
 export interface EstimateRow {
@@ -105,31 +119,48 @@ export interface Estimate {
   results: EstimateRow[]
 }
 
+const scaled = (value: Range, by: number): Range => ({ low: value.low * by, typical: value.typical * by, high: value.high * by })
+
+/** The landfill's rows: the headline (the period's yearly average), year 1, and a year's waste over its whole life */
+const methaneRows = <M extends Measure>(measures: Record<keyof ResultMeasures, M>, methane: LandfillMethane): [M, Range][] => [
+  [measures.landfill, methane.period],
+  [measures.landfillFirstYear, methane.firstYear],
+  [measures.landfillLifetime, methane.lifetime],
+]
+
 /**
  * The rows each solution's results show, in order: [measure, range].
- * Electricity's greenhouse gas comes in its parts (grid credit, landfill
- * methane avoided, fossil CO2 emitted) and their net; a part the stream
- * cannot have (landfill, fossil carbon) is left out, not shown as 0.
+ * Electricity: what the waste burns as, the plant (fuel, efficiency; gross,
+ * own use and net while it runs, as plants publish their MW), the year's
+ * net, the greenhouse gas in its parts (grid credit, landfill methane
+ * avoided, fossil CO2 emitted) and their net, then the ash. A part the
+ * stream cannot have (landfill, fossil carbon, an ash with no source) is
+ * left out, not shown as 0.
  * Charcoal and biochar avoid greenhouse gas here only as landfill methane:
- * for a stream that would not go to a landfill that row is left out rather
+ * for a stream that would not go to a landfill those rows are left out rather
  * than shown as 0 (the carbon biochar stores is not claimed: no sourced
  * permanence factor).
  */
 export function resultRows<M extends Measure>(measures: Record<keyof ResultMeasures, M>, result: SolutionResult, stream: Stream): [M, Range][] {
   if (result.solution === "electricity")
     return [
-      [measures.electricityDay, result.kWhPerDay],
-      [measures.electricityYear, result.mWhPerYear],
-      [measures.plantSize, result.kW],
       [measures.heatingValue, result.heatingValue],
       [measures.fuelInput, result.fuelMW],
+      [measures.efficiency, scaled(result.efficiency, 100)],
+      [measures.grossOutput, scaled(result.grossKW, 1 / 1000)],
+      ...(stream.ownUse ? [[measures.ownUse, scaled(result.ownUseKW, 1 / 1000)] as [M, Range]] : []),
+      [measures.plantSize, scaled(result.kW, 1 / 1000)],
+      [measures.electricityDay, result.kWhPerDay],
+      [measures.electricityYear, result.mWhPerYear],
       [measures.gridCredit, result.gridCredit],
-      ...(stream.landfillCarbon ? [[measures.landfill, result.landfill] as [M, Range]] : []),
+      ...(stream.landfillCarbon ? methaneRows(measures, result.methane) : []),
       ...(stream.fossilCarbon ? [[measures.fossil, result.fossil] as [M, Range]] : []),
       [measures.ghg, result.co2e],
+      ...(stream.bottomAsh ? [[measures.bottomAsh, result.bottomAsh] as [M, Range]] : []),
+      ...(stream.flyAsh ? [[measures.flyAsh, result.flyAsh] as [M, Range]] : []),
     ]
   const made: [M, Range] = [result.solution === "charcoal" ? measures.charcoal : measures.biochar, result.tonnesPerDay]
-  return stream.landfillCarbon ? [made, [measures.landfill, result.co2e]] : [made]
+  return stream.landfillCarbon ? [made, ...methaneRows(measures, result.methane)] : [made]
 }
 
 /**
@@ -149,9 +180,9 @@ export function quoteEstimate(model: EstimateModel, words: QuoteWords, inputs: I
     per: inputs.per,
     moisture: inputs.moisture,
     days: inputs.days,
-    link: `/estimate?${toQuery(inputs)}`,
+    link: `/estimate?${toQuery(inputs, model)}`,
     results: estimate(model, inputs).flatMap((result) =>
-      resultRows(measuresFor(words.results, inputs, locale), result, stream).map(([measure, range]) => ({
+      resultRows(measuresFor(words.results, inputs, model, locale), result, stream).map(([measure, range]) => ({
         label: `${title(result.solution)}: ${measure.label}`,
         low: roundForDisplay(range.low),
         typical: roundForDisplay(range.typical),

@@ -13,6 +13,7 @@ import { required } from "../lib/required"
 // the estimator's and the method's sheets, here so that they stay in the page's inlined stylesheet: their code comes later
 import "../components/primitives/FormParts.css"
 import "../components/blocks/Estimator.css"
+import "../components/blocks/estimator/charts.css"
 
 /**
  * The calculator's code, the method's and the arithmetic's are not among
@@ -78,13 +79,22 @@ export const query = graphql`
         group
         heatingValue
         heatingValueMoisture
+        heatingValueNote
         moisture
-        efficiency
+        plants {
+          name
+          efficiency
+          fuelInput
+          parasitic
+        }
+        ownUse
+        heatOnlyBelow
+        bottomAsh
+        flyAsh
         charcoalYield
         biocharYield
         landfillCarbon
         fossilCarbon
-        referencePlant
         defaultAmount
         amountNote
         machines
@@ -109,15 +119,27 @@ export const query = graphql`
         latentHeat
         operatingDays
         decomposable
-        methaneCorrection
         methaneFraction
-        oxidation
         methaneWarming
         gridEmission
         gasCollected
         supportFuel
-        smallestPlant
+        noBurn
         largestPlant
+        methanePeriod
+        defaultSite
+        defaultClimate
+      }
+      sites {
+        id
+        name
+        methaneCorrection
+        oxidation
+      }
+      climates {
+        id
+        name
+        decayRate
       }
       ...Estimator
       ...EstimateMethod

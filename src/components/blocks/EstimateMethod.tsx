@@ -1,17 +1,7 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { useLanguage } from "../../hooks/use-language"
-import {
-  defaultDays,
-  defaultMoisture,
-  estimate,
-  formatExact,
-  formatNumber,
-  landfillAvoided,
-  solutionsFor,
-  type EstimateModel,
-  type Factor,
-} from "../../lib/estimate"
+import { formatExact, formatNumber, outputsPerTonne, type EstimateModel, type Factor } from "../../lib/estimate"
 import { useFactorsOpenOnHash } from "../../hooks/use-factors-open-on-hash"
 import { numberLocale } from "../../lib/languages"
 import { SectionHeading } from "../primitives/SectionHeading"
@@ -78,22 +68,15 @@ export function EstimateMethod({ data, model }: { data: EstimateMethodCopy; mode
           <p>{perTonne.intro}</p>
           <ReferenceTable labelledBy="per-tonne-heading" columns={perTonne.columns}>
             {model.streams.map((stream) => {
-              // one tonne on one operating day, at the stream's typical moisture
-              const results = estimate(model, { stream: stream.id, amount: 1, per: "day", moisture: defaultMoisture(model, stream), days: defaultDays(model) })
-              const suits = solutionsFor(stream)
+              const made = outputsPerTonne(model, stream)
               const cell = (value: number | undefined) => (value === undefined ? perTonne.notSuited : formatNumber(value, numbers))
-              const electricity = results.find((result) => result.solution === "electricity")
-              const char = (id: "charcoal" | "biochar") => {
-                const result = results.find((candidate) => candidate.solution === id)
-                return result && result.solution !== "electricity" ? result.tonnesPerDay.typical * 1000 : undefined
-              }
               return (
                 <tr key={stream.id}>
                   <th scope="row">{stream.name}</th>
-                  <td>{cell(electricity && suits.includes("electricity") ? electricity.kWhPerDay.typical : undefined)}</td>
-                  <td>{cell(char("charcoal"))}</td>
-                  <td>{cell(char("biochar"))}</td>
-                  <td>{cell(stream.landfillCarbon ? landfillAvoided(model, stream, 1).typical * 1000 : undefined)}</td>
+                  <td>{cell(made.kWh)}</td>
+                  <td>{cell(made.charcoal)}</td>
+                  <td>{cell(made.biochar)}</td>
+                  <td>{cell(made.methane)}</td>
                 </tr>
               )
             })}

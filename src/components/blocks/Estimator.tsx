@@ -6,6 +6,7 @@ import { languageByCode, numberLocale } from "../../lib/languages"
 import { fill } from "../../lib/text"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { EstimateActions } from "./estimator/EstimateActions"
+import { EstimateCharts } from "./estimator/EstimateCharts"
 import { EstimatorForm } from "./estimator/EstimatorForm"
 import { typedNumbers, type Figure } from "./estimator/figures"
 import { PrintSources } from "./estimator/PrintSources"
@@ -48,13 +49,14 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
     // and its own starting amount, unless the visitor changed the amount
     if (field === "stream") {
       next.moisture = ""
+      next.heat = ""
       if (raw.amount.trim() === String(startAmount(raw.stream))) next.amount = String(startAmount(next.stream))
     }
     setEdited(next)
     const read = readInputs(model, next, form.defaultAmount, typedNumbers(numbers))
     if (Object.keys(read.errors).length > 0) return
     // the address carries the inputs, so a shared link shows the same estimate
-    window.history.replaceState(window.history.state, "", `${window.location.pathname}?${toQuery(read.inputs)}${window.location.hash}`)
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}?${toQuery(read.inputs, model)}${window.location.hash}`)
     const stream = streamById(model, read.inputs.stream)!
     setAnnouncement(
       fill(data.results.announce, {
@@ -87,6 +89,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
           form={form}
           model={model}
           raw={raw}
+          inputs={inputs}
           errors={errors}
           stream={stream}
           live={live}
@@ -125,6 +128,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             />
           ))}
         </div>
+        {results.length > 0 && <EstimateCharts data={data} model={model} stream={stream} inputs={inputs} results={results} numbers={numbers} figure={figure} />}
         {results.length > 0 && <EstimateActions data={data} model={model} inputs={inputs} stream={stream} numbers={numbers} live={live} />}
         {results.length > 0 && <PrintSources results={data.results} model={model} inputs={inputs} exact={exact} />}
       </div>
@@ -162,6 +166,19 @@ export const query = graphql`
       grid
       gridHint
       gridError
+      heat
+      heatUnit
+      heatUnitMJ
+      heatUnitKcal
+      heatHint
+      heatError
+      site
+      siteHint
+      climate
+      climateHint
+      collected
+      collectedHint
+      collectedError
       defaultAmount
     }
     results {
@@ -175,6 +192,15 @@ export const query = graphql`
         ...EstimateMeasure
       }
       plantSize {
+        ...EstimateMeasure
+      }
+      grossOutput {
+        ...EstimateMeasure
+      }
+      ownUse {
+        ...EstimateMeasure
+      }
+      efficiency {
         ...EstimateMeasure
       }
       heatingValue {
@@ -197,6 +223,18 @@ export const query = graphql`
       landfill {
         ...EstimateMeasure
       }
+      landfillFirstYear {
+        ...EstimateMeasure
+      }
+      landfillLifetime {
+        ...EstimateMeasure
+      }
+      bottomAsh {
+        ...EstimateMeasure
+      }
+      flyAsh {
+        ...EstimateMeasure
+      }
       fossil {
         ...EstimateMeasure
       }
@@ -207,8 +245,14 @@ export const query = graphql`
       invalid
       supportFuelShort
       supportFuelSeason
-      plantSmaller
-      plantTooSmall
+      noBurn
+      heatOnly
+      plantFrom
+      plantBetween
+      plantName
+      plantBelow
+      plantAbove
+      availability
       plantTooLarge
       machines
       none
@@ -220,6 +264,16 @@ export const query = graphql`
       printSources
       printSource
       printSourceOne
+    }
+    charts {
+      electricity
+      ghg
+      low
+      typical
+      high
+      measure
+      value
+      unit
     }
     solutions {
       id

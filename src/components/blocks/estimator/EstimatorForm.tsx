@@ -1,14 +1,19 @@
 import * as React from "react"
 import {
+  defaultCollected,
   defaultDays,
   defaultMoisture,
   factorById,
+  fromMegajoules,
+  heatingValueOf,
   MAX_AMOUNT,
   MAX_GRID,
   MAX_MOISTURE,
+  maxHeat,
   moistureFixed,
   type EstimateModel,
   type InputErrors,
+  type Inputs,
   type Stream,
 } from "../../../lib/estimate"
 import { fill } from "../../../lib/text"
@@ -21,6 +26,8 @@ type Props = {
   form: Queries.EstimatorFragment["form"]
   model: EstimateModel
   raw: Raw
+  /** the inputs as read (the choices' defaults filled in) */
+  inputs: Inputs
   errors: InputErrors
   stream: Stream
   live: boolean
@@ -32,7 +39,7 @@ type Props = {
 }
 
 /** The calculator's fields: the waste, how much of it, and what the visitor knows better than our defaults */
-export function EstimatorForm({ form, model, raw, errors, stream, live, amountRead, change, figure, exact }: Props) {
+export function EstimatorForm({ form, model, raw, inputs, errors, stream, live, amountRead, change, figure, exact }: Props) {
   const fixed = moistureFixed(stream)
   const groups = [...new Set(model.streams.map((candidate) => candidate.group))]
   const defaultGrid = factorById(model, model.shared.gridEmission)
@@ -123,6 +130,89 @@ export function EstimatorForm({ form, model, raw, errors, stream, live, amountRe
         ]}
         error={errors.grid ? fill(form.gridError, { max: figure(MAX_GRID) }) : undefined}
       />
+      {stream.heatingValue && (
+        <HeatFields form={form} model={model} raw={raw} inputs={inputs} errors={errors} stream={stream} live={live} change={change} figure={figure} />
+      )}
+      {stream.landfillCarbon && (
+        <LandfillFields form={form} model={model} raw={raw} inputs={inputs} errors={errors} live={live} change={change} figure={figure} />
+      )}
     </div>
+  )
+}
+
+type PartProps = Pick<Props, "form" | "model" | "raw" | "inputs" | "errors" | "live" | "change" | "figure">
+
+/**
+ * The visitor's own heating value, in MJ/kg or kcal/kg as Indian reports give
+ * it: empty, the waste's published typical value (at the moisture given) is
+ * the placeholder, in the unit chosen; the waste's note says whose waste the
+ * default is.
+ */
+function HeatFields({ form, model, raw, inputs, errors, stream, live, change, figure }: PartProps & { stream: Stream }) {
+  const unit = inputs.heatUnit === "kcal" ? form.heatUnitKcal : form.heatUnitMJ
+  const typical = fromMegajoules(heatingValueOf(model, stream, { moisture: inputs.moisture, heatUnit: "mj" }).typical, inputs.heatUnit)
+  const hints: FieldHint[] = [{ kind: "hint", text: fill(form.heatHint, { default: figure(typical), unit }) }]
+  if (stream.heatingValueNote) hints.push({ kind: "note", text: stream.heatingValueNote })
+  return (
+    <>
+      <NumberField
+        name="heat"
+        label={form.heat}
+        inputMode="decimal"
+        value={raw.heat}
+        placeholder={figure(typical)}
+        live={live}
+        onChange={change("heat")}
+        hints={hints}
+        error={errors.heat ? fill(form.heatError, { max: figure(maxHeat(inputs.heatUnit)), unit }) : undefined}
+      />
+      <SelectField name="heatUnit" label={form.heatUnit} value={inputs.heatUnit} pendingText={unit} live={live} onChange={change("heatUnit")}>
+        <option value="mj">{form.heatUnitMJ}</option>
+        <option value="kcal">{form.heatUnitKcal}</option>
+      </SelectField>
+    </>
+  )
+}
+
+/** Where the waste goes now, and how fast it would decay there: the visitor's choices, not the estimate's uncertainty */
+function LandfillFields({ form, model, raw, inputs, errors, live, change, figure }: PartProps) {
+  const site = model.sites.find((candidate) => candidate.id === inputs.site)
+  const climate = model.climates.find((candidate) => candidate.id === inputs.climate)
+  return (
+    <>
+      <SelectField name="site" label={form.site} value={inputs.site} pendingText={site?.name ?? ""} live={live} onChange={change("site")} hint={form.siteHint}>
+        {model.sites.map((candidate) => (
+          <option key={candidate.id} value={candidate.id}>
+            {candidate.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        name="climate"
+        label={form.climate}
+        value={inputs.climate}
+        pendingText={climate?.name ?? ""}
+        live={live}
+        onChange={change("climate")}
+        hint={form.climateHint}
+      >
+        {model.climates.map((candidate) => (
+          <option key={candidate.id} value={candidate.id}>
+            {candidate.name}
+          </option>
+        ))}
+      </SelectField>
+      <NumberField
+        name="collected"
+        label={form.collected}
+        inputMode="decimal"
+        value={raw.collected}
+        placeholder={figure(defaultCollected(model))}
+        live={live}
+        onChange={change("collected")}
+        hints={[{ kind: "hint", text: fill(form.collectedHint, { default: figure(defaultCollected(model)) }) }]}
+        error={errors.collected ? form.collectedError : undefined}
+      />
+    </>
   )
 }

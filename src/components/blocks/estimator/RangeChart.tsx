@@ -1,7 +1,6 @@
 import * as React from "react"
 import type { Range } from "../../../lib/estimate"
 import { percent, position, requireFinite, scaleOver, span, type Scale } from "./chart-scale"
-import "./charts.css"
 
 export interface RangeChartRow {
   label: string

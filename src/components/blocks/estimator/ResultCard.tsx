@@ -1,39 +1,44 @@
 import * as React from "react"
 import { useLocalize } from "../../../hooks/use-language"
-import {
-  factorById,
-  plantExists,
-  plantScale,
-  supportFuelNeed,
-  tonnage,
-  type EstimateModel,
-  type Inputs,
-  type SolutionResult,
-  type Stream,
-} from "../../../lib/estimate"
+import { factorById, type EstimateModel, type Inputs, type PlantPoint, type SolutionResult, type Stream } from "../../../lib/estimate"
 import { measuresFor, resultRows } from "../../../lib/estimate-quote"
 import { fill } from "../../../lib/text"
 import { showRange, type Figure } from "./figures"
 
 type Copy = Queries.EstimatorFragment
 
-/** What electricity's card says beside its figures: a plant no one builds, support fuel the waste needs, a plant smaller than the reference */
+/**
+ * What electricity's card says beside its figures: waste that does not burn
+ * on its own, a plant too small to make electricity, which real plants the
+ * efficiency is drawn from (and when the plant is beyond them), gross and
+ * net and how often it runs, more waste than one plant takes, and support
+ * fuel the waste may need.
+ */
 function electricityNotes(data: Copy, model: EstimateModel, stream: Stream, result: SolutionResult, inputs: Inputs, figure: Figure): string[] {
   if (result.solution !== "electricity") return []
+  const words = data.results
+  if (result.support === "none")
+    return [fill(words.noBurn, { typical: figure(result.heatingValue.typical), minimum: figure(factorById(model, model.shared.noBurn).typical) })]
   const notes: string[] = []
-  const exists = plantExists(model, result, tonnage(inputs).perDay)
-  if (exists === "small")
-    notes.push(fill(data.results.plantTooSmall, { kW: figure(result.kW.typical), smallest: figure(factorById(model, model.shared.smallestPlant).typical) }))
-  if (exists === "large") notes.push(fill(data.results.plantTooLarge, { largest: figure(factorById(model, model.shared.largestPlant).typical) }))
-  const threshold = model.factors.find((factor) => factor.id === model.shared.supportFuel)
-  const need = supportFuelNeed(model, result.heatingValue)
-  if (need === "short" && threshold)
-    notes.push(fill(data.results.supportFuelShort, { typical: figure(result.heatingValue.typical), average: figure(threshold.typical) }))
-  if (need === "season" && threshold) notes.push(fill(data.results.supportFuelSeason, { low: figure(result.heatingValue.low), minimum: figure(threshold.low) }))
-  const scale = plantScale(model, stream, result.fuelMW)
-  // a plant too small to exist is said already: no reference plant to compare it with
-  if (scale && scale.needed < scale.reference && exists !== "small")
-    notes.push(fill(data.results.plantSmaller, { reference: figure(scale.reference), needed: figure(scale.needed) }))
+  const needed = figure(result.fuelMW.typical)
+  if (result.heatOnly) notes.push(fill(words.heatOnly, { needed, minimum: figure(factorById(model, stream.heatOnlyBelow!).typical) }))
+  else {
+    const plants = stream.plants ?? []
+    const name = (point: PlantPoint) => {
+      const plant = plants.find((candidate) => candidate.fuelInput === point.fuelInput.id)
+      return fill(words.plantName, { label: plant?.name ?? point.fuelInput.label, mw: figure(point.fuelMW) })
+    }
+    const [smaller, larger] = result.plant.from
+    if (smaller && larger) notes.push(fill(words.plantBetween, { smaller: name(smaller), larger: name(larger) }))
+    else if (smaller) notes.push(fill(words.plantFrom, { plant: name(smaller) }))
+    if (smaller && result.plant.beyond === "below") notes.push(fill(words.plantBelow, { needed, smallest: figure(smaller.fuelMW) }))
+    if (smaller && result.plant.beyond === "above") notes.push(fill(words.plantAbove, { needed, largest: figure(smaller.fuelMW) }))
+    notes.push(fill(words.availability, { days: String(inputs.days), share: figure(result.availability * 100) }))
+  }
+  if (result.several) notes.push(fill(words.plantTooLarge, { largest: figure(factorById(model, model.shared.largestPlant).typical) }))
+  const threshold = factorById(model, model.shared.supportFuel)
+  if (result.support === "short") notes.push(fill(words.supportFuelShort, { typical: figure(result.heatingValue.typical), average: figure(threshold.typical) }))
+  if (result.support === "season") notes.push(fill(words.supportFuelSeason, { low: figure(result.heatingValue.low), minimum: figure(threshold.low) }))
   return notes
 }
 
@@ -60,7 +65,7 @@ export function ResultCard({ data, model, stream, inputs, result, numbers, figur
     <article className="estimator__card" data-solution={result.solution}>
       <h4>{solution?.title ?? result.solution}</h4>
       <dl>
-        {resultRows(measuresFor(data.results, inputs, numbers), result, stream).map(([measure, range]) => (
+        {resultRows(measuresFor(data.results, inputs, model, numbers), result, stream).map(([measure, range]) => (
           <div key={`${measure.label} ${measure.unit}`}>
             <dt>
               {measure.label}, {measure.unit}

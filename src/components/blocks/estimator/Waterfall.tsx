@@ -1,6 +1,5 @@
 import * as React from "react"
 import { net, percent, position, requireFinite, scaleOver, signed, span } from "./chart-scale"
-import "./charts.css"
 
 export interface WaterfallStep {
   label: string

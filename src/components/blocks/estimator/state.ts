@@ -1,11 +1,23 @@
 import * as React from "react"
 import type { Inputs } from "../../../lib/estimate"
 
-export const FIELDS = ["stream", "amount", "per", "moisture", "days", "grid"] as const
+export const FIELDS = ["stream", "amount", "per", "moisture", "days", "grid", "heat", "heatUnit", "site", "climate", "collected"] as const
 export type Field = (typeof FIELDS)[number]
 export type Raw = Record<Field, string>
 
-export const rawFrom = (inputs: Inputs): Raw => ({ stream: inputs.stream, amount: String(inputs.amount), per: inputs.per, moisture: "", days: "", grid: "" })
+export const rawFrom = (inputs: Inputs): Raw => ({
+  stream: inputs.stream,
+  amount: String(inputs.amount),
+  per: inputs.per,
+  moisture: "",
+  days: "",
+  grid: "",
+  heat: "",
+  heatUnit: inputs.heatUnit,
+  site: inputs.site,
+  climate: inputs.climate,
+  collected: "",
+})
 
 /** The inputs a shared link carries (?stream=rice-husk&amount=20…), or undefined when it carries none; a missing amount is its stream's default */
 export function rawFromSearch(search: string, defaultAmount: (stream: string) => number): Raw | undefined {
