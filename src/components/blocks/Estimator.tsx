@@ -6,7 +6,6 @@ import { languageByCode, numberLocale } from "../../lib/languages"
 import { fill } from "../../lib/text"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { EstimateActions } from "./estimator/EstimateActions"
-import { EstimateCharts } from "./estimator/EstimateCharts"
 import { EstimatorForm } from "./estimator/EstimatorForm"
 import { typedNumbers, type Figure } from "./estimator/figures"
 import { PrintSources } from "./estimator/PrintSources"
@@ -15,6 +14,18 @@ import { rawFrom, rawFromSearch, useBrowserState, type Field, type Raw } from ".
 // Its sheets (FormParts.css, Estimator.css) are imported by the page: this code comes after the page, its server HTML does not
 
 export type EstimatorCopy = Queries.EstimatorFragment
+
+/**
+ * The charts are a part of their own (about 3 KB gzip of drawing code), not
+ * in the calculator's chunk (its budget is 12 KB): fetched as soon as this
+ * code runs, while the calculator hydrates. Until they come, their server
+ * HTML stays (React keeps a suspended boundary's HTML while it hydrates);
+ * a change of input before then shows the cards at once and the charts when
+ * they come.
+ */
+const loadCharts = () => import(/* webpackChunkName: "estimate-charts" */ "./estimator/EstimateCharts")
+const EstimateCharts = React.lazy(() => loadCharts().then((module) => ({ default: module.EstimateCharts })))
+if (typeof window !== "undefined") void loadCharts()
 
 /**
  * The calculator: the visitor's waste and amount in, each suitable
@@ -128,7 +139,11 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             />
           ))}
         </div>
-        {results.length > 0 && <EstimateCharts data={data} model={model} stream={stream} inputs={inputs} results={results} numbers={numbers} figure={figure} />}
+        {results.length > 0 && (
+          <React.Suspense fallback={null}>
+            <EstimateCharts data={data} model={model} stream={stream} inputs={inputs} results={results} numbers={numbers} figure={figure} />
+          </React.Suspense>
+        )}
         {results.length > 0 && <EstimateActions data={data} model={model} inputs={inputs} stream={stream} numbers={numbers} live={live} />}
         {results.length > 0 && <PrintSources results={data.results} model={model} inputs={inputs} exact={exact} />}
       </div>
