@@ -295,7 +295,7 @@ describe("validateContent: the estimator's factors (content/estimate/estimate.en
   const FILE = "estimate/estimate.en.json"
   type Estimate = {
     factors: Record<string, unknown>[]
-    streams: Record<string, unknown>[]
+    streams: (Record<string, unknown> & { plants?: Record<string, unknown>[] })[]
     solutions: { machines: string[] }[]
     shared: Record<string, string>
   }
@@ -333,17 +333,17 @@ describe("validateContent: the estimator's factors (content/estimate/estimate.en
   it("names a factor id that no factor has, and a machine the Products page does not list", async () => {
     edit(FILE, (data) => {
       const estimate = data as unknown as Estimate
-      estimate.streams[0]!.efficiency = "no-such-factor"
+      estimate.streams[0]!.plants![0]!.efficiency = "no-such-factor"
       estimate.shared.gridEmission = "grid-ef-mars"
       estimate.solutions[0]!.machines.push("Flux Capacitor")
       // a machine the content's own first line names (renamed where other content renames it), and one that does not exist
-      estimate.streams[1]!.machines = [estimate.solutions[0]!.machines[0]!, "Warp Drive"]
+      estimate.streams[2]!.machines = [estimate.solutions[0]!.machines[0]!, "Warp Drive"]
     })
     expect(await errorsOf()).toEqual([
-      `content/estimate/estimate.en.json: streams[0] ("municipal-waste").efficiency names the factor "no-such-factor", which is not in "factors". Add it or fix the id.`,
+      `content/estimate/estimate.en.json: streams[0] ("municipal-waste").plants[0].efficiency names the factor "no-such-factor", which is not in "factors". Add it or fix the id.`,
       `content/estimate/estimate.en.json: shared.gridEmission names the factor "grid-ef-mars", which is not in "factors". Add it or fix the id.`,
       `content/estimate/estimate.en.json: solutions[0].machines names "Flux Capacitor", which is not a machine of content/products/products.en.json. Use its title there.`,
-      `content/estimate/estimate.en.json: streams[1] ("hospital-waste").machines names "Warp Drive", which is not a machine of content/products/products.en.json. Use its title there.`,
+      `content/estimate/estimate.en.json: streams[2] ("hospital-waste").machines names "Warp Drive", which is not a machine of content/products/products.en.json. Use its title there.`,
     ])
   })
 })

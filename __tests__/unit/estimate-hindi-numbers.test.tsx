@@ -56,9 +56,14 @@ describe("the estimator on /hi/estimate", () => {
     const range = (low: number, high: number, typical: number) =>
       hindi.results.range.replace("{low}", formatNumber(low, HI)).replace("{high}", formatNumber(high, HI)).replace("{typical}", formatNumber(typical, HI))
     const shown = shownRanges()
-    expect(shown[0]).toBe(range(electricity.kWhPerDay.low, electricity.kWhPerDay.high, electricity.kWhPerDay.typical))
+    // the card's row of a day's electricity (the card opens with the heating value and the plant)
+    const day = `${hindi.results.electricityDay.label}, ${hindi.results.electricityDay.unit}`
+    const rows = [...document.querySelectorAll(".estimator__card dt")].map((dt) => dt.textContent)
+    expect(rows).toContain(day)
+    const perDay = shown[rows.indexOf(day)]
+    expect(perDay).toBe(range(electricity.kWhPerDay.low, electricity.kWhPerDay.high, electricity.kWhPerDay.typical))
     // a day's electricity from a lakh tonnes is crores of kWh: grouped in twos above the thousands
-    expect(shown[0]).toMatch(/\d,\d\d,\d\d,\d{3}/)
+    expect(perDay).toMatch(/\d,\d\d,\d\d,\d{3}/)
     for (const text of shown) expect(text).not.toMatch(/[\u0966-\u096f]|\d{4}/)
     // the amount as the page read it, in its notation too
     expect(document.querySelector("#estimate-amount-hint")).toBeNull()

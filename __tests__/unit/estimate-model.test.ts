@@ -126,6 +126,12 @@ describe("gross, own use and net", () => {
     // a year: net × 24 h × 334 days
     expect(msw.mWhPerYear.typical).toBeCloseTo((msw.kW.typical * 24 * 334) / 1000, 3)
     expect(msw.availability).toBeCloseTo(334 / 365, 9)
+    // the card's "net electrical efficiency" is net output ÷ fuel, not the generator's
+    expect(msw.netEfficiency.typical).toBeCloseTo(msw.kW.typical / (fuel * 1000), 9)
+    const row = quoteEstimate(model, words, read({ stream: "municipal-waste", amount: "2000" })).results.find((candidate) =>
+      candidate.label.endsWith("Net electrical efficiency"),
+    )!
+    expect(row.typical).toBe(Number((msw.netEfficiency.typical * 100).toPrecision(2)))
   })
 })
 

@@ -146,7 +146,7 @@ export function resultRows<M extends Measure>(measures: Record<keyof ResultMeasu
     return [
       [measures.heatingValue, result.heatingValue],
       [measures.fuelInput, result.fuelMW],
-      [measures.efficiency, scaled(result.efficiency, 100)],
+      [measures.efficiency, scaled(result.netEfficiency, 100)],
       [measures.grossOutput, scaled(result.grossKW, 1 / 1000)],
       ...(stream.ownUse ? [[measures.ownUse, scaled(result.ownUseKW, 1 / 1000)] as [M, Range]] : []),
       [measures.plantSize, scaled(result.kW, 1 / 1000)],

@@ -24,9 +24,11 @@ import { burnsOnItsOwn, heatingValueOf, supportFuelNeed } from "./estimate/heati
 import { efficiencyAt, fuelInputMW, outputWhileRunning, type PlantFit } from "./estimate/electricity"
 import { landfillMethane, type LandfillMethane } from "./estimate/landfill"
 import {
+  climateById,
   factorById,
   OPPOSITE,
   range,
+  siteById,
   solutionsFor,
   streamById,
   ZERO,
@@ -51,8 +53,10 @@ export interface ElectricityResult {
   heatingValue: Range
   /** Fuel the plant burns while it runs, MW (the heating value of a running day's waste) */
   fuelMW: Range
-  /** Net electrical efficiency of plants of that size (fraction), and the plant classes it is drawn from */
+  /** The generator's efficiency of plants of that size (fraction of the fuel's heat), and the plant classes it is drawn from */
   efficiency: Range
+  /** Net electrical efficiency: the generator's less the plant's own use */
+  netEfficiency: Range
   plant: PlantFit
   /** Gross output while running, kW: the nameplate figure plants publish */
   grossKW: Range
@@ -157,6 +161,7 @@ function electricity(model: EstimateModel, stream: Stream, inputs: Inputs, metha
     heatingValue,
     fuelMW,
     efficiency: plant.efficiency,
+    netEfficiency: range((level) => plant.efficiency[level] * (1 - ownUse)),
     plant,
     ...running,
     kW: running.netKW,
@@ -219,15 +224,16 @@ export function factorsUsed(model: EstimateModel, inputs: Pick<Inputs, "stream" 
     shared.operatingDays,
   ])
   if (electricity) {
-    for (const plant of stream.plants ?? []) [plant.efficiency, plant.fuelInput].forEach((id) => ids.add(id))
+    for (const plant of stream.plants ?? []) [plant.efficiency, plant.fuelInput, plant.parasitic].forEach((id) => ids.add(id))
     ;[stream.ownUse, stream.heatOnlyBelow, stream.bottomAsh, stream.flyAsh, shared.latentHeat, shared.supportFuel, shared.noBurn, shared.largestPlant].forEach(
       (id) => ids.add(id),
     )
     if (inputs.grid === undefined) ids.add(shared.gridEmission)
   }
   if (stream.landfillCarbon) {
-    const site = model.sites.find((candidate) => candidate.id === inputs.site)
-    const climate = model.climates.find((candidate) => candidate.id === inputs.climate)
+    // an unknown kind of site or climate is the default one, as the arithmetic takes it
+    const site = siteById(model, inputs.site) ?? siteById(model, shared.defaultSite)
+    const climate = climateById(model, inputs.climate) ?? climateById(model, shared.defaultClimate)
     ;[
       shared.decomposable,
       site?.methaneCorrection,
