@@ -7,14 +7,17 @@
 import fs from "fs"
 import path from "path"
 import type { Page, Route } from "playwright-core"
-import { estimate, formatNumber, readInputs, type EstimateModel } from "../../src/lib/estimate"
+import { estimate, formatNumber, readInputs, streamById, type EstimateModel } from "../../src/lib/estimate"
+import { measuresFor, resultRows, type GridWords, type ResultMeasures } from "../../src/lib/estimate-quote"
 import { closeAll, openPage, pageErrors, visit } from "../support/browser"
 import { readContent, ROOT } from "../support/serve"
 
 jest.setTimeout(60_000)
 afterAll(closeAll)
 
-const content = readContent<EstimateModel & { form: { defaultAmount: number }; results: { range: string } }>("estimate/estimate.en.json")
+const content = readContent<EstimateModel & { form: { defaultAmount: number }; results: ResultMeasures & GridWords & { range: string } }>(
+  "estimate/estimate.en.json",
+)
 
 /** The scripts of a chunk group the build named (webpackChunkName in src/pages/estimate.tsx) */
 function groupScripts(name: string): string[] {
@@ -107,10 +110,13 @@ describe("the calculator's code on a served /estimate", () => {
     expect(await page.$("#estimate-stream")).toBeNull()
     release()
     await page.waitForFunction(() => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === "rice-husk")
-    const expected = estimate(content, readInputs(content, { stream: "rice-husk", amount: "20", per: "day" }, 20).inputs)
-    const electricity = expected[0]
-    if (electricity?.solution !== "electricity") throw new Error("unexpected results")
-    expect((await cards(page))[0]).toBe(shown(electricity.kWhPerDay))
+    const inputs = readInputs(content, { stream: "rice-husk", amount: "20", per: "day" }, 20).inputs
+    const expected = estimate(content, inputs)
+    // every card's rows, in the page's order (resultRows), of rice husk's estimate, not the default's
+    const measures = measuresFor(content.results, inputs, content)
+    expect(await cards(page)).toEqual(
+      expected.flatMap((result) => resultRows(measures, result, streamById(content, inputs.stream)!).map(([, range]) => shown(range))),
+    )
     expect(await page.$$eval(".estimator__card", (articles) => articles.map((article) => article.getAttribute("data-solution")))).toEqual(
       expected.map((result) => result.solution),
     )

@@ -7,24 +7,27 @@
 import fs from "fs"
 import path from "path"
 import type { Page } from "playwright-core"
-import { estimate, factorsUsed, formatNumber, readInputs, type EstimateModel } from "../../src/lib/estimate"
+import { estimate, factorById, factorsUsed, formatNumber, readInputs, streamById, type EstimateModel } from "../../src/lib/estimate"
 import { measuresFor, resultRows, type GridWords, type ResultMeasures } from "../../src/lib/estimate-quote"
 import { numberLocale } from "../../src/lib/languages"
+import { fill } from "../../src/lib/text"
 import { openPage, origin, pageErrors, visit } from "../support/browser"
 import { readContent } from "../support/serve"
 
 interface EstimateContent extends EstimateModel {
   form: { amountError: string; gridError: string; defaultAmount: number; perDay: string }
-  results: {
-    range: string
-    quote: string
-    invalid: string
-    example: string
-    electricityDay: { label: string; unit: string }
-    gridOwn: string
-    plantTooSmall: string
-    plantTooLarge: string
-  }
+  results: ResultMeasures &
+    GridWords & {
+      range: string
+      quote: string
+      invalid: string
+      example: string
+      plantName: string
+      plantBetween: string
+      plantBelow: string
+      plantAbove: string
+      plantTooLarge: string
+    }
   noScript: string
   failure: { contact: string }
   perTonne: { heading: string }
@@ -39,11 +42,29 @@ const content = readContent<EstimateContent>("estimate/estimate.en.json")
 const shown = (range: { low: number; typical: number; high: number }) =>
   content.results.range.replace("{low}", formatNumber(range.low)).replace("{high}", formatNumber(range.high)).replace("{typical}", formatNumber(range.typical))
 
-/** What each result card shows: solution → its ranges, in order */
+/** What each result card shows: solution → its rows ("label, unit: range"), in order */
 const cards = (page: Page) =>
   page.$$eval(".estimator__card", (articles) =>
-    articles.map((article) => ({ solution: article.getAttribute("data-solution"), values: [...article.querySelectorAll("dd")].map((dd) => dd.textContent) })),
+    articles.map((article) => ({
+      solution: article.getAttribute("data-solution"),
+      rows: [...article.querySelectorAll("dl > div")].map((row) => `${row.querySelector("dt")?.textContent}: ${row.querySelector("dd")?.textContent}`),
+    })),
   )
+
+/** The cards a language's page should show for an address's inputs: the page's own rows (resultRows), its template, its notation */
+const expectedCards = (copy: EstimateContent, language: string, raw: Record<string, string>) => {
+  const inputs = readInputs(copy, raw, copy.form.defaultAmount).inputs
+  const stream = streamById(copy, inputs.stream)!
+  const numbers = numberLocale(language)
+  const range = (value: { low: number; typical: number; high: number }) =>
+    fill(copy.results.range, { low: formatNumber(value.low, numbers), high: formatNumber(value.high, numbers), typical: formatNumber(value.typical, numbers) })
+  return estimate(copy, inputs).map((result) => ({
+    solution: result.solution,
+    rows: resultRows(measuresFor(copy.results, inputs, copy, numbers), result, stream).map(
+      ([measure, value]) => `${measure.label}, ${measure.unit}: ${range(value)}`,
+    ),
+  }))
+}
 
 describe("the estimator with JavaScript", () => {
   let page: Page
@@ -56,30 +77,31 @@ describe("the estimator with JavaScript", () => {
     page = await openPage(375)
     await visit(page, "/estimate?stream=rice-husk&amount=20&per=day")
     await page.waitForFunction(() => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === "rice-husk")
-    const inputs = readInputs(content, { stream: "rice-husk", amount: "20", per: "day" }, 20).inputs
+    const raw = { stream: "rice-husk", amount: "20", per: "day" }
+    const inputs = readInputs(content, raw, 20).inputs
     const expected = estimate(content, inputs)
     expect(expected.map((result) => result.solution)).toEqual(["electricity", "charcoal", "biochar"])
     const [electricity, charcoal, biochar] = expected
     if (electricity?.solution !== "electricity" || !charcoal || charcoal.solution === "electricity" || !biochar || biochar.solution === "electricity")
       throw new Error("unexpected results")
-    expect(await cards(page)).toEqual([
-      {
-        solution: "electricity",
-        // rice husk holds no fossil carbon and would not go to a landfill: the grid credit is the whole net
-        values: [
-          shown(electricity.kWhPerDay),
-          shown(electricity.mWhPerYear),
-          shown(electricity.kW),
-          shown(electricity.heatingValue),
-          shown(electricity.fuelMW),
-          shown(electricity.gridCredit),
-          shown(electricity.co2e),
-        ],
-      },
-      // rice husk would not go to a landfill: no greenhouse gas row rather than a 0
-      { solution: "charcoal", values: [shown(charcoal.tonnesPerDay)] },
-      { solution: "biochar", values: [shown(biochar.tonnesPerDay)] },
-    ])
+    const shownCards = await cards(page)
+    // every row resultRows gives, in its order, with the content's words and the content's factors
+    expect(shownCards).toEqual(expectedCards(content, "en", raw))
+    const [electricityCard, charcoalCard, biocharCard] = shownCards
+    const measures = measuresFor(content.results, inputs, content)
+    const row = (measure: { label: string; unit: string }, range: { low: number; typical: number; high: number }) =>
+      `${measure.label}, ${measure.unit}: ${shown(range)}`
+    // what the waste burns as and the plant first, then what it makes, its greenhouse gas and its ash
+    expect(electricityCard!.rows[0]).toBe(row(measures.heatingValue, electricity.heatingValue))
+    expect(electricityCard!.rows).toContain(row(measures.electricityDay, electricity.kWhPerDay))
+    // rice husk holds no fossil carbon and would not go to a landfill: the grid credit is the whole net, and no row says 0 for them
+    expect(electricity.co2e).toEqual(electricity.gridCredit)
+    expect(electricityCard!.rows).toContain(row(measures.ghg, electricity.co2e))
+    const labels = electricityCard!.rows.join("\n")
+    for (const absent of [measures.landfill, measures.landfillFirstYear, measures.landfillLifetime, measures.fossil]) expect(labels).not.toContain(absent.label)
+    // rice husk would not go to a landfill: no greenhouse gas row for the char rather than a 0
+    expect(charcoalCard!.rows).toEqual([row(measures.charcoal, charcoal.tonnesPerDay)])
+    expect(biocharCard!.rows).toEqual([row(measures.biochar, biochar.tonnesPerDay)])
     // every machine links to the Products page, every factor to its source
     expect(await page.$$eval(".estimator__machines a[href='/product']", (links) => links.length)).toBeGreaterThan(0)
     const sources = await page.$$eval("details.estimate-factors .estimate-table tbody tr", (rows) =>
@@ -191,8 +213,10 @@ describe("the visitor's grid and the size of the plant", () => {
     const electricity = estimate(content, inputs)[0]
     if (electricity?.solution !== "electricity") throw new Error("unexpected results")
     const card = (await cards(page))[0]!
-    expect(card.values).toContain(shown(electricity.gridCredit))
-    expect(await page.textContent(".estimator__card[data-solution='electricity']")).toContain(content.results.gridOwn.replace("{factor}", "0.45"))
+    // the credit's row names the visitor's grid and counts with its factor
+    const gridCredit = measuresFor(content.results, inputs, content).gridCredit
+    expect(gridCredit.label).toContain(content.results.gridOwn.replace("{factor}", "0.45"))
+    expect(card.rows).toContain(`${gridCredit.label}, ${gridCredit.unit}: ${shown(electricity.gridCredit)}`)
     const href = await page.getAttribute(".estimator__actions a.button", "href")
     const sent = JSON.parse(new URL(href!, origin()).searchParams.get("estimate")!) as { link: string; results: { label: string }[] }
     expect(sent.link).toMatch(/&grid=0\.45$/)
@@ -204,24 +228,60 @@ describe("the visitor's grid and the size of the plant", () => {
     expect(await page.$(".estimator__actions a.button")).toBeNull()
   })
 
+  /** The notes of electricity's card, in order */
+  const electricityNotes = () =>
+    page.$$eval(".estimator__card[data-solution='electricity'] .estimator__note", (paragraphs) => paragraphs.map((p) => p.textContent ?? ""))
+  /** Municipal waste's electricity at an amount a day, by the page's arithmetic, and the plant notes its card must give */
+  const expectedPlantNotes = (amount: string) => {
+    const stream = streamById(content, "municipal-waste")!
+    const result = estimate(content, readInputs(content, { stream: stream.id, amount, per: "day" }, 20).inputs)[0]
+    if (result?.solution !== "electricity") throw new Error("no electricity")
+    const name = (point: { fuelMW: number; fuelInput: { id: string } }) =>
+      fill(content.results.plantName, {
+        label: stream.plants!.find((plant) => plant.fuelInput === point.fuelInput.id)!.name,
+        mw: formatNumber(point.fuelMW),
+      })
+    const [smaller, larger] = result.plant.from
+    const needed = formatNumber(result.fuelMW.typical)
+    const largest = formatNumber(factorById(content, content.shared.largestPlant).typical)
+    return {
+      between: smaller && larger ? fill(content.results.plantBetween, { smaller: name(smaller), larger: name(larger) }) : undefined,
+      below: result.plant.beyond === "below" ? fill(content.results.plantBelow, { needed, smallest: formatNumber(smaller!.fuelMW) }) : undefined,
+      above: result.plant.beyond === "above" ? fill(content.results.plantAbove, { needed, largest: formatNumber(smaller!.fuelMW) }) : undefined,
+      several: result.several ? fill(content.results.plantTooLarge, { largest }) : undefined,
+    }
+  }
+  /** The first words of a note, up to its first figure: how a note that should not be there is found */
+  const opening = (template: string) => template.split("{")[0]!
+
+  // The card once said "too small a plant to exist" below a smallest plant's kW (plantTooSmall); since issue 49 the
+  // efficiency is drawn from real plant classes, and the card says when the plant is below the smallest or above the largest
   it.each([
-    ["0.001", "plantTooSmall"],
-    ["9999999", "plantTooLarge"],
-  ] as const)("says plainly when %s t a day is a plant no one builds", async (amount, note) => {
+    ["0.001", "below"],
+    ["9999999", "above"],
+  ] as const)("says plainly when %s t a day is a plant beyond those the efficiency is drawn from, and not for 1,000 t", async (amount, beyond) => {
     page = await openPage(1440)
     await visit(page, `/estimate?stream=municipal-waste&amount=${amount}&per=day`)
     await page.waitForFunction((value) => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === value, amount)
-    const notes = await page.$$eval(".estimator__card[data-solution='electricity'] .estimator__note", (paragraphs) =>
-      paragraphs.map((p) => p.textContent ?? ""),
-    )
-    const start = content.results[note].split("{")[0]!
-    expect(notes.some((text) => text.startsWith(start))).toBe(true)
-    await visit(page, "/estimate?stream=municipal-waste&amount=50&per=day")
-    await page.waitForFunction(() => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === "50")
-    const fifty = await page.$$eval(".estimator__card[data-solution='electricity'] .estimator__note", (paragraphs) =>
-      paragraphs.map((p) => p.textContent ?? ""),
-    )
-    expect(fifty.some((text) => text.startsWith(start))).toBe(false)
+    const expected = expectedPlantNotes(amount)
+    expect(expected[beyond]).toBeDefined()
+    const notes = await electricityNotes()
+    expect(notes).toContain(expected[beyond])
+    // beyond the classes there is no second to draw between
+    expect(expected.between).toBeUndefined()
+    // more waste a day than the largest plant burns: several plants, said so
+    if (beyond === "above") expect(notes).toContain(expected.several)
+    else expect(notes.some((text) => text.startsWith(opening(content.results.plantTooLarge)))).toBe(false)
+
+    // 1,000 t a day of Indian waste is between the small and the medium plant: it says so, and nothing of being beyond them
+    await visit(page, "/estimate?stream=municipal-waste&amount=1000&per=day")
+    await page.waitForFunction(() => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === "1000")
+    const ordinary = expectedPlantNotes("1000")
+    expect(ordinary).toMatchObject({ below: undefined, above: undefined, several: undefined })
+    const between = await electricityNotes()
+    expect(between).toContain(ordinary.between)
+    for (const template of [content.results.plantBelow, content.results.plantAbove, content.results.plantTooLarge])
+      expect(between.some((text) => text.startsWith(opening(template)))).toBe(false)
   })
 })
 
@@ -256,17 +316,21 @@ describe("the factor table on a phone, and the estimate on paper", () => {
       page = await openPage(1440)
       await visit(page, `/estimate?stream=${stream}&amount=50&per=day`)
       await page.waitForFunction((id) => (document.querySelector("#estimate-stream") as HTMLSelectElement | null)?.value === id, stream)
+      // the charts' code comes in a part of its own, after the calculator's: the paper holds what the visitor sees once it has come
+      await page.waitForSelector(".estimator__charts")
       await page.emulateMedia({ media: "print" })
       const visible = (selector: string) => page.$$eval(selector, (elements) => elements.filter((element) => element.getClientRects().length > 0).length)
       expect(await visible(".site-header, .site-footer, .estimate-reference, .estimator__actions")).toBe(0)
       // the skip link is moved off screen, not hidden: on paper it printed over the results
       expect(await page.$eval(".skip-link", (link) => getComputedStyle(link).display)).toBe("none")
       expect(await visible("#estimate-amount")).toBe(1)
-      expect(await visible(".estimator__card")).toBe(estimate(content, readInputs(content, { stream, amount: "50" }, 20).inputs).length)
+      // the inputs as the page reads the address: the landfill's site and climate are the defaults, whose factors it cites
+      const inputs = readInputs(content, { stream, amount: "50", per: "day" }, 20).inputs
+      expect(await visible(".estimator__card")).toBe(estimate(content, inputs).length)
       const printed = await page.$$eval(".estimator__print-sources li", (items) =>
         items.filter((item) => item.getClientRects().length > 0).map((item) => item.textContent ?? ""),
       )
-      const used = factorsUsed(content, { stream })
+      const used = factorsUsed(content, inputs)
       expect(printed).toHaveLength(used.length)
       used.forEach((factor, index) => expect(printed[index]).toContain(factor.source.url))
       const pdf = (await page.pdf({ format: "A4" })).toString("latin1")
@@ -444,21 +508,8 @@ describe("the estimator without JavaScript", () => {
 
 describe("the estimator on /hi/estimate", () => {
   const hindi = readContent<EstimateContent>("estimate/estimate.hi.json")
-  /** The ranges of each result card as a language's page shows them: its template, its notation */
-  const expectedCards = (copy: EstimateContent, language: string, raw: Record<string, string>) => {
-    const inputs = readInputs(copy, raw, copy.form.defaultAmount).inputs
-    const stream = copy.streams.find((candidate) => candidate.id === inputs.stream)!
-    const numbers = numberLocale(language)
-    const range = (value: { low: number; typical: number; high: number }) =>
-      copy.results.range
-        .replace("{low}", formatNumber(value.low, numbers))
-        .replace("{high}", formatNumber(value.high, numbers))
-        .replace("{typical}", formatNumber(value.typical, numbers))
-    return estimate(copy, inputs).map((result) => ({
-      solution: result.solution,
-      values: resultRows(measuresFor(copy.results as unknown as ResultMeasures & GridWords, inputs), result, stream).map(([, value]) => range(value)),
-    }))
-  }
+  /** The ranges a card's rows show, without their labels */
+  const ranges = (cardList: { rows: string[] }[]) => cardList.flatMap((card) => card.rows.map((row) => row.slice(row.lastIndexOf(": ") + 2)))
   let page: Page
   afterEach(async () => {
     expect(pageErrors(page)).toEqual([])
@@ -472,9 +523,11 @@ describe("the estimator on /hi/estimate", () => {
     await page.waitForFunction(() => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === "100000")
     const fromAddress = await cards(page)
     expect(fromAddress).toEqual(expectedCards(hindi, "hi", raw))
-    // a day's electricity from a lakh tonnes runs to crores of kWh, grouped in twos above the thousands, in Latin digits
-    expect(fromAddress[0]!.values[0]).toMatch(/^\d{1,2},\d\d,\d\d,\d{3}\D/)
-    expect(fromAddress.flatMap((card) => card.values).join(" ")).not.toMatch(/[\u0966-\u096f]/)
+    // a day's electricity from a lakh tonnes runs to crores of kWh, grouped in twos above the thousands, in Latin digits: its high and
+    // its typical figure (the low end of Indian waste's heating value does not burn, and makes 0)
+    const day = `${hindi.results.electricityDay.label}, ${hindi.results.electricityDay.unit}: `
+    expect(fromAddress[0]!.rows.find((row) => row.startsWith(day))?.slice(day.length)).toMatch(/\D\d{1,2},\d\d,\d\d,\d{3}\D.*\D\d{1,2},\d\d,\d\d,\d{3}\D/)
+    expect(ranges(fromAddress).join(" ")).not.toMatch(/[\u0966-\u096f]/)
 
     await visit(page, "/hi/estimate?stream=municipal-waste&amount=20&per=day")
     await page.waitForFunction(() => (document.querySelector("#estimate-amount") as HTMLInputElement | null)?.value === "20")
@@ -502,14 +555,28 @@ describe("the estimator on /hi/estimate", () => {
     const fields = await page.$$eval(".estimator__form input, .estimator__form select", (controls) =>
       Object.fromEntries(controls.map((control) => [(control as HTMLInputElement).name, (control as HTMLInputElement).value])),
     )
-    expect(fields).toEqual(raw)
-    // one arithmetic on the same factors: the same numbers, written as each language writes them
+    // the address's inputs, and the fields it did not fill at their defaults: garden waste's heating value and the landfill it would go to
+    const garden = streamById(hindi, raw.stream)!
+    expect(Boolean(garden.heatingValue && garden.landfillCarbon)).toBe(true)
+    expect(fields).toEqual({
+      ...raw,
+      heat: "",
+      heatUnit: readInputs(hindi, raw, 20).inputs.heatUnit,
+      site: hindi.shared.defaultSite,
+      climate: hindi.shared.defaultClimate,
+      collected: "",
+    })
+    // one arithmetic on the same factors: the same numbers, written as each language writes them (the plant classes the
+    // efficiency is drawn from carry their factors, whose words are each language's: their ids and numbers are compared)
     const inputs = readInputs(hindi, raw, 20).inputs
-    expect(estimate(hindi, inputs)).toEqual(estimate(content, inputs))
+    const words = new Set(["label", "note", "unit", "title", "publisher"])
+    const numbersOf = (copy: EstimateContent) =>
+      JSON.parse(JSON.stringify(estimate(copy, inputs), (key, value: unknown) => (words.has(key) ? undefined : value))) as unknown
+    expect(numbersOf(hindi)).toEqual(numbersOf(content))
     const hindiCards = await cards(page)
     expect(hindiCards).toEqual(expectedCards(hindi, "hi", raw))
     expect(hindiCards.map((card) => card.solution)).toEqual(english.map((card) => card.solution))
     // 1,40,000 here is 140,000 there
-    expect(hindiCards.flatMap((card) => card.values).some((value) => /\d,\d\d,\d{3}/.test(value ?? ""))).toBe(true)
+    expect(ranges(hindiCards).some((value) => /\d,\d\d,\d{3}/.test(value))).toBe(true)
   })
 })
