@@ -277,8 +277,9 @@ export const query = graphql`
       sources
       print
       printSources
-      printSource
-      printSourceOne
+      printFactor
+      printFactorOne
+      printReference
     }
     charts {
       electricity
