@@ -5,7 +5,7 @@
  * estimator:calibration` writes it out); __tests__/unit/estimate-calibration
  * holds the page to it.
  */
-import { estimate, factorById, readInputs, streamById, type EstimateModel, type Range } from "../../src/lib/estimate"
+import { estimate, factorById, readInputs, scaleRange, streamById, type EstimateModel, type Range } from "../../src/lib/estimate"
 import { PLANTS, type Plant } from "./plants"
 
 export interface CalibrationRow {
@@ -25,8 +25,6 @@ export interface CalibrationRow {
 
 /** The band the typical must fall in, as a share of the published figure */
 export const NEAR = { low: 0.6, high: 1.6 } as const
-
-const scale = (range: Range, by: number): Range => ({ low: range.low * by, typical: range.typical * by, high: range.high * by })
 
 export function calibrate(model: EstimateModel, plant: Plant): CalibrationRow {
   const stream = streamById(model, plant.stream)
@@ -51,11 +49,11 @@ export function calibrate(model: EstimateModel, plant: Plant): CalibrationRow {
     const ownUse = stream.ownUse ? factorById(model, stream.ownUse).typical : 0
     const net = (figure: number) => (published.basis === "gross" ? figure * (1 - ownUse) : figure)
     if (published.mw !== undefined) {
-      page = scale(electricity.kW, 1 / 1000)
+      page = scaleRange(electricity.kW, 1 / 1000)
       unit = "MW"
       value = net(published.mw)
     } else {
-      page = scale(electricity.kWhPerDay, 1 / plant.tonnesPerDay)
+      page = scaleRange(electricity.kWhPerDay, 1 / plant.tonnesPerDay)
       unit = "kWh/t"
       value = net(published.kWhPerTonne!)
     }

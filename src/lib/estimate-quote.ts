@@ -10,6 +10,7 @@ import {
   DEFAULT_NUMBERS,
   estimate,
   roundForDisplay,
+  scaleRange,
   streamById,
   toQuery,
   type EstimateModel,
@@ -119,8 +120,6 @@ export interface Estimate {
   results: EstimateRow[]
 }
 
-const scaled = (value: Range, by: number): Range => ({ low: value.low * by, typical: value.typical * by, high: value.high * by })
-
 /** The landfill's rows: the headline (the period's yearly average), year 1, and a year's waste over its whole life */
 const methaneRows = <M extends Measure>(measures: Record<keyof ResultMeasures, M>, methane: LandfillMethane): [M, Range][] => [
   [measures.landfill, methane.period],
@@ -146,10 +145,10 @@ export function resultRows<M extends Measure>(measures: Record<keyof ResultMeasu
     return [
       [measures.heatingValue, result.heatingValue],
       [measures.fuelInput, result.fuelMW],
-      [measures.efficiency, scaled(result.netEfficiency, 100)],
-      [measures.grossOutput, scaled(result.grossKW, 1 / 1000)],
-      ...(stream.ownUse ? [[measures.ownUse, scaled(result.ownUseKW, 1 / 1000)] as [M, Range]] : []),
-      [measures.plantSize, scaled(result.kW, 1 / 1000)],
+      [measures.efficiency, scaleRange(result.netEfficiency, 100)],
+      [measures.grossOutput, scaleRange(result.grossKW, 1 / 1000)],
+      ...(stream.ownUse ? [[measures.ownUse, scaleRange(result.ownUseKW, 1 / 1000)] as [M, Range]] : []),
+      [measures.plantSize, scaleRange(result.kW, 1 / 1000)],
       [measures.electricityDay, result.kWhPerDay],
       [measures.electricityYear, result.mWhPerYear],
       [measures.gridCredit, result.gridCredit],

@@ -21,7 +21,8 @@
  * not burn is not taken, so it avoids and emits nothing.
  */
 import { burnsOnItsOwn, heatingValueOf, supportFuelNeed } from "./estimate/heating-value"
-import { efficiencyAt, fuelInputMW, outputWhileRunning, type PlantFit } from "./estimate/electricity"
+import { efficiencyAt, fuelInputMW, outputWhileRunning, plantPoints, type PlantFit } from "./estimate/electricity"
+import { readInputs } from "./estimate/inputs"
 import { landfillMethane, type LandfillMethane } from "./estimate/landfill"
 import {
   climateById,
@@ -196,12 +197,6 @@ export function estimate(model: EstimateModel, inputs: Inputs): SolutionResult[]
   })
 }
 
-/** kWh of net electricity a tonne as delivered makes, typical (the page's table per tonne, the calibration's comparisons) */
-export const kWhPerTonne = (result: ElectricityResult, inputs: Inputs): Range => {
-  const { perDay } = tonnage(inputs)
-  return range((level) => (perDay > 0 ? result.kWhPerDay[level] / perDay : 0))
-}
-
 /**
  * The factors an estimate of these inputs rests on, in the model's order:
  * the stream's own and the shared ones its solutions use (the grid's only
@@ -262,23 +257,17 @@ export interface PerTonne {
  * efficiency of none.
  */
 export function outputsPerTonne(model: EstimateModel, stream: Stream): PerTonne {
-  const moisture = stream.moisture ? factorById(model, stream.moisture).typical : (stream.heatingValueMoisture ?? 0)
-  const base = { per: "day" as const, moisture, days: Math.round(factorById(model, model.shared.operatingDays).typical), heatUnit: "mj" as const }
-  const choices = {
-    site: model.shared.defaultSite,
-    climate: model.shared.defaultClimate,
-    collected: factorById(model, model.shared.gasCollected).typical * 100,
-  }
-  const one = estimate(model, { stream: stream.id, amount: 1, ...base, ...choices })
+  // the inputs a visitor starts with, for one tonne a day
+  const { inputs } = readInputs(model, { stream: stream.id }, 1)
   const made: PerTonne = {}
-  for (const result of one) if (result.solution !== "electricity") made[result.solution] = result.tonnesPerDay.typical * 1000
-  if (stream.landfillCarbon) made.methane = landfillMethane(model, stream, choices, 1).period.typical * 1000
-  const smallest = efficiencyAt(model, stream, 0).from[0]
-  const heat = heatingValueOf(model, stream, { moisture, heatUnit: "mj" }).typical
-  if (smallest && heat > 0) {
-    const amount = (smallest.fuelMW * 86400) / (1000 * heat)
-    const running = estimate(model, { stream: stream.id, amount, ...base, ...choices }).find((result) => result.solution === "electricity")
-    if (running?.solution === "electricity") made.kWh = running.kWhPerDay.typical / amount
-  } else if (solutionsFor(stream).includes("electricity")) made.kWh = 0
+  for (const result of estimate(model, inputs)) if (result.solution !== "electricity") made[result.solution] = result.tonnesPerDay.typical * 1000
+  if (stream.landfillCarbon) made.methane = landfillMethane(model, stream, inputs, 1).period.typical * 1000
+  const smallest = plantPoints(model, stream)[0]
+  if (!smallest || !solutionsFor(stream).includes("electricity")) return made
+  // the tonnes a day the smallest class burns: its fuel input over a tonne's
+  const heat = heatingValueOf(model, stream, inputs).typical
+  const amount = heat > 0 ? smallest.fuelMW / fuelInputMW(1, heat) : 0
+  const running = amount > 0 ? estimate(model, { ...inputs, amount }).find((result) => result.solution === "electricity") : undefined
+  made.kWh = running?.solution === "electricity" ? running.kWhPerDay.typical / amount : 0
   return made
 }

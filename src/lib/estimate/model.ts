@@ -152,6 +152,8 @@ export const OPPOSITE: Record<Level, Level> = { low: "high", typical: "typical",
 
 export const range = (each: (level: Level) => number): Range => ({ low: each("low"), typical: each("typical"), high: each("high") })
 export const ZERO: Range = { low: 0, typical: 0, high: 0 }
+/** Every end of a range times one number (a unit's change: kW to MW, a fraction to %) */
+export const scaleRange = (value: Range, by: number): Range => range((level) => value[level] * by)
 
 export function factorById(model: Pick<EstimateModel, "factors">, id: string): Factor {
   const factor = model.factors.find((candidate) => candidate.id === id)

@@ -1,6 +1,6 @@
 import * as React from "react"
 import type { EstimateModel, Inputs, SolutionResult, Stream } from "../../../lib/estimate"
-import { measuresFor } from "../../../lib/estimate-quote"
+import { measuresFor, resultRows } from "../../../lib/estimate-quote"
 import type { Figure } from "./figures"
 import { RangeChart, type RangeChartRow } from "./RangeChart"
 import { Waterfall, type WaterfallStep } from "./Waterfall"
@@ -17,8 +17,6 @@ type Props = {
   figure: Figure
 }
 
-const toMW = (range: { low: number; typical: number; high: number }) => ({ low: range.low / 1000, typical: range.typical / 1000, high: range.high / 1000 })
-
 /**
  * The results as pictures, for an engineer who would rather look than read:
  * a bar from low to high for what each solution makes (the plant's gross and
@@ -29,20 +27,13 @@ const toMW = (range: { low: number; typical: number; high: number }) => ({ low: 
 export function EstimateCharts({ data, model, stream, inputs, results, numbers, figure }: Props) {
   const measures = measuresFor(data.results, inputs, model, numbers)
   const title = (id: string) => data.solutions.find((solution) => solution.id === id)?.title ?? id
-  const rows: RangeChartRow[] = results.flatMap((result): RangeChartRow[] => {
-    if (result.solution !== "electricity")
-      return [
-        {
-          label: `${title(result.solution)}: ${(result.solution === "charcoal" ? measures.charcoal : measures.biochar).label}`,
-          unit: measures.charcoal.unit,
-          range: result.tonnesPerDay,
-        },
-      ]
-    return [
-      { label: `${title("electricity")}: ${measures.grossOutput.label}`, unit: measures.grossOutput.unit, range: toMW(result.grossKW) },
-      { label: `${title("electricity")}: ${measures.plantSize.label}`, unit: measures.plantSize.unit, range: toMW(result.kW) },
-    ]
-  })
+  // the cards' own rows, so the chart shows what they say: what each solution makes, and the plant's gross and net
+  const charted = [measures.grossOutput, measures.plantSize, measures.charcoal, measures.biochar]
+  const rows: RangeChartRow[] = results.flatMap((result) =>
+    resultRows(measures, result, stream)
+      .filter(([measure]) => charted.includes(measure))
+      .map(([measure, range]) => ({ label: `${title(result.solution)}: ${measure.label}`, unit: measure.unit, range })),
+  )
   const electricity = results.find((result) => result.solution === "electricity")
   const steps: WaterfallStep[] = []
   if (electricity?.solution === "electricity") {

@@ -63,7 +63,7 @@ export function RangeChart({ id, title, rows, figure, words }: RangeChartProps) 
 
   return (
     <div className="chart range-chart" id={id}>
-      <div className="chart__table">
+      <div className="chart__table visually-hidden print-shown">
         <table>
           <caption>{title}</caption>
           <thead>

@@ -78,7 +78,7 @@ export function Waterfall({ id, title, unit, steps, total, figure, words }: Wate
 
   return (
     <div className="chart waterfall" id={id}>
-      <div className="chart__table">
+      <div className="chart__table visually-hidden print-shown">
         <table>
           <caption>{title}</caption>
           <thead>
