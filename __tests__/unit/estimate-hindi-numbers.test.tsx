@@ -104,13 +104,14 @@ describe("the estimator on /hi/estimate", () => {
     }
   })
 
-  it("lists a line's machines as Hindi joins a list (A, B, और C), with no English full stop, and the solution's link after them", () => {
+  it("lists a line's machines as Hindi joins a list (A, B और C: no comma before और), with no English full stop, and the solution's link after them", () => {
     renderHindi(`/hi/estimate?stream=${STREAM}`)
     const solution = hindi.solutions.find((entry) => entry.id === "electricity")!
     const machines = [...document.querySelectorAll(".estimator__card[data-solution='electricity'] .estimator__machines")]
     expect(machines).toHaveLength(1)
     const names = solution.machines
-    const joined = `${names.slice(0, -1).join(", ")}, और ${names.at(-1)}`
+    const joined = `${names.slice(0, -1).join(", ")} और ${names.at(-1)}`
+    expect(names.length).toBeGreaterThan(2)
     expect(machines[0]!.textContent).toBe(`${hindi.results.machines}: ${joined}`)
     expect([...machines[0]!.querySelectorAll("a")].map((link) => link.textContent)).toEqual(names)
     const link = document.querySelector(".estimator__card[data-solution='electricity'] .estimator__solution a")

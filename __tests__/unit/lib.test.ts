@@ -1,4 +1,5 @@
 import { contactFormHref, fromMenu, isExternal } from "../../src/lib/links"
+import { listJoiner } from "../../src/lib/languages"
 import { fill } from "../../src/lib/text"
 
 describe("fill", () => {
@@ -31,5 +32,31 @@ describe("isExternal", () => {
     expect(isExternal("/#about")).toBe(false)
     expect(isExternal("https://x.com/")).toBe(true)
     expect(isExternal("mailto:a@example.com")).toBe(true)
+  })
+})
+
+describe("listJoiner", () => {
+  const joined = (code: string, items: string[]) =>
+    listJoiner(code)
+      .formatToParts(items)
+      .map((part) => part.value)
+      .join("")
+
+  it("writes a Hindi list without a comma before और, as Hindi house style does (Intl's data puts one there)", () => {
+    expect(new Intl.ListFormat("hi-IN", { type: "conjunction" }).format(["क", "ख", "ग"])).toBe("क, ख, और ग")
+    expect(joined("hi", ["क", "ख", "ग"])).toBe("क, ख और ग")
+    expect(joined("hi", ["क", "ख", "ग", "घ"])).toBe("क, ख, ग और घ")
+    expect(joined("hi", ["क", "ख"])).toBe("क और ख")
+    expect(joined("hi", ["क"])).toBe("क")
+  })
+
+  it("leaves the other languages to Intl, and keeps each item a part of its own (the estimator links each machine)", () => {
+    expect(joined("en", ["Conveyor Belt", "Air Separator", "Trommel"])).toBe("Conveyor Belt, Air Separator and Trommel")
+    expect(
+      listJoiner("hi")
+        .formatToParts(["Conveyor Belt", "Air Separator", "Single & Double Shaft Shredder"])
+        .filter((part) => part.type === "element")
+        .map((part) => part.value),
+    ).toEqual(["Conveyor Belt", "Air Separator", "Single & Double Shaft Shredder"])
   })
 })

@@ -16,13 +16,19 @@ export interface Language {
   tag: string
   /** BCP 47 of the notation the pages write figures in (Intl.NumberFormat's locale), where it is not the tag's own */
   numbers?: string
+  /**
+   * false where the language writes no comma before the list's last "and"
+   * ("क, ख और ग"), which Intl.ListFormat's data puts there for some ("क, ख, और ग")
+   */
+  serialComma?: boolean
 }
 
 export const LANGUAGES: readonly Language[] = [
   // English figures keep the groups of three (100,000) the English pages have always written (en-IN would write 1,00,000);
   // Hindi groups in lakhs and crores (1,00,000) in Latin digits, as its content writes its own figures ("20", "95 %")
   { code: "en", default: true, name: "English", tag: "en-IN", numbers: "en-GB" },
-  { code: "hi", name: "Hindi", tag: "hi-IN", numbers: "hi-IN-u-nu-latn" },
+  // Hindi house style (and the Hindi review): "क, ख और ग", no comma before और
+  { code: "hi", name: "Hindi", tag: "hi-IN", numbers: "hi-IN-u-nu-latn", serialComma: false },
 ]
 
 const found = LANGUAGES.find((language) => language.default)
@@ -95,4 +101,23 @@ export function sitemapAlternates(siteUrl: string, pathname: string): { lang: st
 export function numberLocale(code: string): string {
   const language = languageByCode(code)
   return language.numbers ?? language.tag
+}
+
+/** The parts of a list joined by "and" (Intl.ListFormat's), written the language's own way: without the comma before the last "and" where it has none */
+export type ListJoiner = Pick<Intl.ListFormat, "formatToParts">
+
+export function listJoiner(code: string): ListJoiner {
+  const language = languageByCode(code)
+  const list = new Intl.ListFormat(language.tag, { type: "conjunction" })
+  if (language.serialComma !== false) return list
+  return {
+    formatToParts(items) {
+      const all = [...items]
+      const parts = list.formatToParts(all)
+      const literals = parts.map((part) => part.type).lastIndexOf("literal")
+      // ", और " -> " और ": only the comma that opens the last joiner, and only in a list of three or more (the others separate the items)
+      if (all.length > 2 && literals !== -1) parts[literals] = { ...parts[literals]!, value: parts[literals]!.value.replace(/^\s*,\s*/, " ") }
+      return parts
+    },
+  }
 }

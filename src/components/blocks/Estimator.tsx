@@ -2,7 +2,7 @@ import * as React from "react"
 import { useLanguage } from "../../hooks/use-language"
 import { graphql } from "gatsby"
 import { estimate, formatExact, formatNumber, readInputs, readPlainNumber, streamById, toQuery, type EstimateModel } from "../../lib/estimate"
-import { languageByCode, numberLocale } from "../../lib/languages"
+import { listJoiner, numberLocale } from "../../lib/languages"
 import { fill } from "../../lib/text"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { EstimateActions } from "./estimator/EstimateActions"
@@ -38,7 +38,7 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
   const language = useLanguage()
   const numbers = numberLocale(language)
   // a line's machines, joined as the page's language joins a list (A, B and C; A, B, और C)
-  const machineList = React.useMemo(() => new Intl.ListFormat(languageByCode(language).tag, { type: "conjunction" }), [language])
+  const machineList = React.useMemo(() => listJoiner(language), [language])
   const figure: Figure = (value) => formatNumber(value, numbers)
   const exact = (value: number) => formatExact(value, numbers)
   const { form } = data

@@ -102,11 +102,10 @@ export function formatNumber(value: number, locale: string = DEFAULT_NUMBERS): s
 
 /**
  * A factor's value as its source gives it, every digit kept, in the page's
- * notation; a value of four digits stays as printed (5000), as the pages
- * have always shown it, and a longer one is grouped (12,345, 1,23,456 in
- * Hindi). Intl's useGrouping "min2" says the same, but not to a browser
- * older than 2023, which would write 5,000.
+ * notation, grouped like every other figure of the page (5,000; 1,23,456 in
+ * Hindi): the factor table once wrote a four-digit value as 5000 beside the
+ * 5,000 of its own note (the Hindi review's T13).
  */
 export function formatExact(value: number, locale: string = DEFAULT_NUMBERS): string {
-  return numberFormat(locale, { maximumFractionDigits: 20, useGrouping: Math.abs(value) >= 10000 }).format(value)
+  return numberFormat(locale, { maximumFractionDigits: 20 }).format(value)
 }

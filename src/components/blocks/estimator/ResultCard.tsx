@@ -2,6 +2,7 @@ import * as React from "react"
 import { useLocalize } from "../../../hooks/use-language"
 import { factorById, type EstimateModel, type Inputs, type PlantPoint, type SolutionResult, type Stream } from "../../../lib/estimate"
 import { measuresFor, resultRows } from "../../../lib/estimate-quote"
+import type { ListJoiner } from "../../../lib/languages"
 import { fill } from "../../../lib/text"
 import { showRange, type Figure } from "./figures"
 
@@ -52,7 +53,7 @@ type Props = {
   numbers: string
   figure: Figure
   /** a line's machines, joined as the page's language joins a list */
-  machineList: Intl.ListFormat
+  machineList: ListJoiner
   /** where the machines link to */
   products: string
 }
