@@ -110,6 +110,13 @@ describe("validateContent", () => {
     ])
   })
 
+  it("names a team language the site does not have (the team's e-mails would have no words)", async () => {
+    edit("forms/forms.en.json", (data) => (data.teamLanguage = "fr"))
+    expect(await errorsOf()).toEqual([
+      `content/forms/forms.en.json: "teamLanguage" is "fr", not one of the site's languages (${LANGUAGES.map((language) => language.code).join(", ")}). Give the code of the language the team reads its e-mails in.`,
+    ])
+  })
+
   it("names malformed JSON with its line and column", async () => {
     const file = path.join(dir, "recycle/recycle.en.json")
     // the comma after the first text value goes: the parser stops at the next line's first key

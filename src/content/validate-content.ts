@@ -309,6 +309,11 @@ function checkSlug(file: string, data: unknown, slugs: Map<string, string>, repo
 
 /** The forms end on these pages: each outcome needs one, at a clean path. */
 function checkNoticePages(file: string, data: unknown, report: ContentReport): void {
+  const team = (data as { teamLanguage?: unknown } | null)?.teamLanguage
+  if (typeof team === "string" && !LANGUAGES.some((language) => language.code === team))
+    report.errors.push(
+      `${file}: "teamLanguage" is "${team}", not one of the site's languages (${LANGUAGES.map((language) => language.code).join(", ")}). Give the code of the language the team reads its e-mails in.`,
+    )
   const pages = (data as { pages?: unknown } | null)?.pages
   if (!Array.isArray(pages)) return
   for (const id of NOTICE_IDS) {

@@ -43,8 +43,23 @@ export function wordsIn(code: unknown): Words {
   return (typeof code === "string" ? WORDS.get(code) : undefined) ?? WORDS.get(DEFAULT_LANGUAGE.code)!
 }
 
-/** The default language's words: the team's e-mails, and answers to what names no language */
+/** The default language's words: answers to what names no language */
 export const DEFAULT_WORDS = wordsIn(DEFAULT_LANGUAGE.code)
+
+/**
+ * The words of the language the team reads its e-mails in (content/forms:
+ * teamLanguage, the same in every language's file); a code the site has no
+ * language for is the content's mistake, named here rather than e-mailed in
+ * a language nobody chose.
+ */
+export function teamWords(): Words {
+  const code = DEFAULT_WORDS.forms.teamLanguage
+  if (!WORDS.has(code))
+    throw new Error(
+      `content/forms/forms.${DEFAULT_LANGUAGE.code}.json: "teamLanguage" is "${code}", not one of the site's languages (${[...WORDS.keys()].join(", ")}).`,
+    )
+  return WORDS.get(code)!
+}
 
 /** The default language's forms copy */
 export const copy = DEFAULT_WORDS.forms

@@ -1,24 +1,25 @@
 /**
  * The e-mails the outbox sends, in the content's words: one to the company
- * per contact message (reply-to the visitor), in the default language, which
- * the team reads, naming the language the visitor wrote in; and the
- * confirmation to a subscriber address, in the subscriber's language, with
- * its confirm and one-click unsubscribe links.
+ * per contact message (reply-to the visitor), in the language the team reads
+ * (content/forms: teamLanguage, one place), naming the language the visitor
+ * wrote in when it is another; and the confirmation to a subscriber address,
+ * in the subscriber's language, with its confirm and one-click unsubscribe
+ * links.
  */
 import type { SendMailOptions } from "nodemailer"
 import { formatEstimate, type Estimate } from "../lib/forms/estimate-payload"
 import { FORMS, LANGUAGE } from "../lib/forms/fields"
-import { DEFAULT_LANGUAGE } from "../lib/languages"
-import { copy, DEFAULT_WORDS, estimateCopy, fieldLabel, fill, storedLanguage, wordsIn } from "./copy"
+import { fieldLabel, fill, storedLanguage, teamWords, wordsIn, type Words } from "./copy"
 import type { FormsConfig } from "./environment"
 import { estimateInWords } from "./estimate-figures"
 import { unsubscribeToken, type LeadOrigin, type StoredSubmission, type Subscriber } from "./store"
 
-/** The contact e-mail's line on where the lead came from, in the content's words */
-function sourceLine(source: LeadOrigin | undefined): string {
-  if (!source || (source.cta === "direct" && !source.page)) return copy.mail.sourceUnknown
-  const cta = copy.leadSources.find((entry) => entry.id === source.cta)?.label ?? source.cta
-  return fill(copy.mail.sourceLine, { page: source.page ?? "—", cta })
+/** The contact e-mail's line on where the lead came from, in the team's words */
+function sourceLine(team: Words, source: LeadOrigin | undefined): string {
+  const { mail, leadSources } = team.forms
+  if (!source || (source.cta === "direct" && !source.page)) return mail.sourceUnknown
+  const cta = leadSources.find((entry) => entry.id === source.cta)?.label ?? source.cta
+  return fill(mail.sourceLine, { page: source.page ?? "—", cta })
 }
 
 /**
@@ -27,30 +28,42 @@ function sourceLine(source: LeadOrigin | undefined): string {
  * the same inputs, absolute so it opens from a mail client. An estimate made
  * on another language's page (stored in that language's words, as the
  * visitor saw it) is told in the team's language: the same inputs and
- * figures, the default language's words and page.
+ * figures, the team language's words and page.
  */
-function estimateSection(estimate: Estimate, siteUrl: string): string {
-  const shown = estimateInWords(estimate, DEFAULT_WORDS.estimate, DEFAULT_WORDS.estimate)
-  return [copy.mail.estimateTitle, ...formatEstimate(shown, estimateCopy), fill(copy.mail.estimateLink, { link: `${siteUrl}${shown.link}` })].join("\n")
+function estimateSection(team: Words, estimate: Estimate, siteUrl: string): string {
+  const shown = estimateInWords(estimate, team.estimate, team.estimate)
+  const { mail } = team.forms
+  return [mail.estimateTitle, ...formatEstimate(shown, team.estimateLines), fill(mail.estimateLink, { link: `${siteUrl}${shown.link}` })].join("\n")
 }
 
-/** The contact e-mail's line on the language the visitor wrote in; none for the default language, as before languages */
-function languageLine(code: string | undefined): string {
+/** A language's name in the team's language (Hindi, हिन्दी), or its English name where Intl has none */
+function nameIn(team: Words, code: string, fallback: string): string {
+  try {
+    return new Intl.DisplayNames([team.language.tag], { type: "language", fallback: "none" }).of(code) ?? fallback
+  } catch {
+    return fallback
+  }
+}
+
+/** The contact e-mail's line on the language the visitor wrote in; none when the team reads it (English, as before languages) */
+function languageLine(team: Words, code: string | undefined): string {
   const { language } = wordsIn(code)
-  return language === DEFAULT_LANGUAGE ? "" : `${fill(copy.mail.languageLine, { language: language.name, tag: language.tag })}\n`
+  if (language === team.language) return ""
+  return `${fill(team.forms.mail.languageLine, { language: nameIn(team, language.code, language.name), tag: language.tag })}\n`
 }
 
 /** The e-mail to the company for one contact message: every field, the estimate if any, where the lead came from */
-export function contactMail(config: FormsConfig, submission: StoredSubmission): SendMailOptions {
+export function contactMail(config: FormsConfig, submission: StoredSubmission, team: Words = teamWords()): SendMailOptions {
   const { id, values } = submission
-  const lines = Object.keys(FORMS.contact).map((field) => `${fieldLabel("contact", field)}:\n${values[field] || "—"}\n`)
-  const estimate = submission.estimate ? `${estimateSection(submission.estimate, config.siteUrl)}\n\n` : ""
+  const { mail } = team.forms
+  const lines = Object.keys(FORMS.contact).map((field) => `${fieldLabel("contact", field, team)}:\n${values[field] || "—"}\n`)
+  const estimate = submission.estimate ? `${estimateSection(team, submission.estimate, config.siteUrl)}\n\n` : ""
   return {
     from: config.mailFrom,
     to: config.mailTo,
     replyTo: { name: values.username ?? "", address: values.email ?? "" },
-    subject: fill(copy.mail.contactSubject, { subject: values.subject ?? "" }),
-    text: `${fill(copy.mail.contactIntro, { site: config.siteName })}\n\n${lines.join("\n")}\n${estimate}${languageLine(submission.language)}${sourceLine(submission.source)}\nReceived ${submission.receivedAt}, id ${id}\n`,
+    subject: fill(mail.contactSubject, { subject: values.subject ?? "" }),
+    text: `${fill(mail.contactIntro, { site: config.siteName })}\n\n${lines.join("\n")}\n${estimate}${languageLine(team, submission.language)}${sourceLine(team, submission.source)}\n${fill(mail.receivedLine, { time: submission.receivedAt, id })}\n`,
     headers: { "X-Submission-Id": id },
   }
 }
