@@ -9,6 +9,7 @@ import { company, forms, languages, privacy, site, solutions } from "../fixtures
 import { contactFormCopy } from "../fixtures/estimate"
 import { LANGUAGE } from "../../src/lib/forms/fields"
 import { imageFile, publicFile } from "../fixtures/image"
+import { LanguageContext } from "../../src/hooks/use-language"
 
 const contactForm = contactFormCopy({
   note: "Attached.",
@@ -60,6 +61,7 @@ describe("ProductList", () => {
   it("shows every machine with its image and a link to the contact form naming it", () => {
     const items = ["Conveyor Belt", "Trommel & Screening"].map((title, index) => ({
       title,
+      kind: index === 0 ? "conveyor belt" : "rotating drum screen",
       alt: `${title} drawing`,
       delay: index * 100,
       image: imageFile(title),
@@ -72,6 +74,22 @@ describe("ProductList", () => {
         `/contact?subject=${encodeURIComponent(product.title).replace(/%20/g, "+")}&from=product#contact`,
       )
     }
+    // what a machine is shows only where it says more than its name
+    expect(screen.getByText("rotating drum screen")).toBeInTheDocument()
+    expect(screen.queryByText("conveyor belt")).toBeNull()
+    // the name is the page's own language here
+    expect(screen.getByRole("heading", { name: "Conveyor Belt" })).not.toHaveAttribute("lang")
+  })
+
+  it("on a Hindi page names each machine as the company does, marked English, with what it is in Hindi under it", () => {
+    const items = [{ title: "Conveyor Belt", kind: "कन्वेयर बेल्ट", alt: "कन्वेयर बेल्ट का चित्र", delay: 0, image: imageFile("Conveyor Belt") }]
+    render(
+      <LanguageContext.Provider value="hi">
+        <ProductList data={{ eyebrow: "मशीनें", heading: "हमारी मशीनें", intro: "टिकाऊ।", enquire: "{title} के बारे में पूछें", items }} />
+      </LanguageContext.Provider>,
+    )
+    expect(screen.getByRole("heading", { name: "Conveyor Belt" })).toHaveAttribute("lang", "en-IN")
+    expect(screen.getByText("कन्वेयर बेल्ट")).toBeInTheDocument()
   })
 })
 
