@@ -113,6 +113,7 @@ export const query = graphql`
           publisher
           year
           url
+          access
         }
       }
       shared {

@@ -1,19 +1,19 @@
 import * as React from "react"
 import { graphql } from "gatsby"
 import { useLanguage } from "../../hooks/use-language"
-import { formatExact, formatNumber, outputsPerTonne, type EstimateModel, type Factor } from "../../lib/estimate"
+import { citedYear, formatExact, formatNumber, outputsPerTonne, type EstimateModel, type Factor } from "../../lib/estimate"
 import { useFactorsOpenOnHash } from "../../hooks/use-factors-open-on-hash"
 import { numberLocale } from "../../lib/languages"
 import { SectionHeading } from "../primitives/SectionHeading"
 
 export type EstimateMethodCopy = Queries.EstimateMethodFragment
 
-/** The factors' source, as a citation: publisher, title, year, linked */
+/** The factors' source, as a citation: publisher, title, year (and how we read it), linked */
 function Citation({ factor, noteLabel }: { factor: Factor; noteLabel: string }) {
   const { source } = factor
   return (
     <>
-      {source.publisher}, <a href={source.url}>{source.title}</a> ({source.year})
+      {source.publisher}, <a href={source.url}>{source.title}</a> ({citedYear(source)})
       {factor.note ? (
         <details>
           <summary>{noteLabel}</summary>

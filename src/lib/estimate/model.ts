@@ -13,9 +13,12 @@ export interface Factor {
   typical: number
   high: number
   unit: string
-  source: { title: string; publisher: string; year: number; url: string }
+  source: { title: string; publisher: string; year: number; url: string; access?: string | null }
   note?: string | null
 }
+
+/** A source's year as a citation gives it, with how we read it where that is said ("2000, a copy") */
+export const citedYear = (source: Factor["source"]) => (source.access ? `${source.year}, ${source.access}` : String(source.year))
 
 /** A class of real plants an efficiency is drawn from: its net electrical efficiency and the fuel it burns */
 export interface PlantClass {

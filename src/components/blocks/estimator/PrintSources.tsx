@@ -1,5 +1,5 @@
 import * as React from "react"
-import { factorsUsed, type EstimateModel, type Factor, type Inputs } from "../../../lib/estimate"
+import { citedYear, factorsUsed, type EstimateModel, type Factor, type Inputs } from "../../../lib/estimate"
 import { fill } from "../../../lib/text"
 
 type Props = {
@@ -53,7 +53,7 @@ export function PrintSources({ results, model, inputs, exact }: Props) {
       <ul className="estimator__print-references">
         {sources.map((source, index) => (
           <li key={`${source.url} ${source.title}`}>
-            {fill(results.printReference, { ref: index + 1, publisher: source.publisher, title: source.title, year: source.year, url: source.url })}
+            {fill(results.printReference, { ref: index + 1, publisher: source.publisher, title: source.title, year: citedYear(source), url: source.url })}
           </li>
         ))}
       </ul>
