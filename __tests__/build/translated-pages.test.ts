@@ -12,54 +12,12 @@ import { JSDOM } from "jsdom"
 import fs from "fs"
 import path from "path"
 import { siteRoutes } from "../../src/content/routes"
-import { contentTypes } from "../../src/content/folders"
-import { readableName } from "../../src/content/gallery"
-import { sharedTexts } from "../../src/content/translations"
 import { TRANSLATED } from "../../src/lib/languages"
+import { allowedWords as allowedIn, glossaryFile, latinWords as words, withoutKept } from "../support/glossary"
 import { ROOT } from "../support/serve"
 
-const GLOSSARY = path.join(ROOT, "docs", "hindi-glossary.md")
-
-/** The terms docs/hindi-glossary.md keeps in Latin letters, each `in backticks` in its "What stays in English" list */
-function glossaryTerms(): string[] {
-  const text = fs.readFileSync(GLOSSARY, "utf8")
-  const section = text.slice(text.indexOf("What stays in English"), text.indexOf("\nNumbers are written"))
-  return [...section.matchAll(/`([^`]+)`/g)].map(([, term]) => term!)
-}
-
-const words = (text: string) => text.match(/[A-Za-z][A-Za-z0-9]*(?:['’.-][A-Za-z0-9]+)*/g) ?? []
-
-/**
- * What a translated page's text may keep in English, taken out before its
- * words are read: addresses (URLs, e-mail), and what is in brackets, where
- * the glossary puts a source cited in running text ("(IPCC 2006, volume 5)")
- * and the English term after the Hindi one.
- */
-function withoutKept(text: string): string {
-  let rest = text.replace(/https?:\/\/\S+|\S+@\S+/g, " ")
-  for (let inner = rest.replace(/\([^()]*\)/g, " "); inner !== rest; inner = inner.replace(/\([^()]*\)/g, " ")) rest = inner
-  return rest
-}
-
-/**
- * The Latin words a translated page may show: the glossary's terms, and
- * every word of the content's shared fields (@shared in the model, one value
- * for every language: the company's and machines' names, the sources,
- * addresses and ids).
- */
-function allowedWords(): Set<string> {
-  const allowed = new Set(glossaryTerms().flatMap(words))
-  // a file's name, and the caption the gallery makes of a picture's name where no entry describes it (the validation warns of those)
-  for (const { folder } of contentTypes(path.join(ROOT, "content")))
-    for (const file of fs.readdirSync(path.join(ROOT, "content", folder)))
-      for (const word of [...words(file), ...words(readableName(path.parse(file).name))]) allowed.add(word)
-  for (const { folder, type } of contentTypes(path.join(ROOT, "content"))) {
-    const dir = path.join(ROOT, "content", folder)
-    for (const name of fs.readdirSync(dir).filter((file) => file.endsWith(".en.json")))
-      for (const text of sharedTexts(JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")), type)) for (const word of words(text)) allowed.add(word)
-  }
-  return allowed
-}
+/** The Latin words a translated page may show: the Hindi glossary's (docs/hindi-glossary.md; the third-language rig's pages are held to it too) and the content's shared texts */
+const allowedWords = () => allowedIn(ROOT, glossaryFile(ROOT, "Hindi"))
 
 describe.each(TRANSLATED.map((language) => [language.name, language.code] as const))("the %s pages", (_name, code) => {
   const allowed = allowedWords()
