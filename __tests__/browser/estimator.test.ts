@@ -577,7 +577,7 @@ describe("the estimator on /hi/estimate", () => {
     // one arithmetic on the same factors: the same numbers, written as each language writes them (the plant classes the
     // efficiency is drawn from carry their factors, whose words are each language's: their ids and numbers are compared)
     const inputs = readInputs(hindi, raw, 20).inputs
-    const words = new Set(["label", "note", "unit", "title", "publisher"])
+    const words = new Set(["label", "note", "unit", "title", "publisher", "access"])
     const numbersOf = (copy: EstimateContent) =>
       JSON.parse(JSON.stringify(estimate(copy, inputs), (key, value: unknown) => (words.has(key) ? undefined : value))) as unknown
     expect(numbersOf(hindi)).toEqual(numbersOf(content))
