@@ -131,6 +131,11 @@ describe("the contact form's own check", () => {
     // typing a first time into a field without a message says nothing
     fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: "x" } })
     expect(within(summary).getAllByRole("link")).toHaveLength(4)
+    // emptied, the e-mail keeps its message while the visitor is in it, and names the new fault on leaving it
+    fireEvent.change(email, { target: { value: "" } })
+    expect(email).toHaveAccessibleDescription("E-mail is no address")
+    fireEvent.blur(email)
+    expect(email).toHaveAccessibleDescription("Fill in E-mail")
     // corrected, the e-mail's message goes
     fireEvent.change(email, { target: { value: "ada@example.com" } })
     expect(email).not.toHaveAttribute("aria-invalid")
