@@ -1,7 +1,9 @@
 /**
  * axe-core with the WCAG 2.0, 2.1 and 2.2 A/AA rules on every route at 375
  * and 1440 px, and in the states a visitor reaches: mobile menu open,
- * Solutions sub-menu open, hero on slide 2. Every route also hydrates
+ * Solutions sub-menu open, hero on slide 2, the contact and footer forms
+ * with their errors shown (error summaries on the white card and on the
+ * footer's dark green). Every route also hydrates
  * without an uncaught error (a hydration mismatch shows up as one).
  */
 import fs from "fs"
@@ -100,4 +102,23 @@ describe("states", () => {
     expect(await axe(page)).toEqual([])
     await page.context().close()
   })
+
+  it.each(["/contact", "/hi/contact"].flatMap((route) => [375, 1440].map((width) => [route, width] as const)))(
+    "both forms with their errors shown on %s at %i px",
+    async (route, width) => {
+      const page = await openPage(width)
+      await visit(page, route)
+      await page.locator('#contact button[type="submit"]').click()
+      await page.waitForSelector("#contact .error-summary")
+      // the footer's form hydrates when reached into (hydrateOnInteraction)
+      await page.focus("#subscribe-email")
+      await page.waitForFunction(() => Object.keys(document.getElementById("subscribe-email") ?? {}).some((key) => key.startsWith("__reactFiber$")))
+      await page.locator('.subscribe__form button[type="submit"]').click()
+      await page.waitForSelector(".subscribe .error-summary")
+      await page.waitForTimeout(300)
+      expect(await axe(page)).toEqual([])
+      expect(pageErrors(page)).toEqual([])
+      await page.context().close()
+    },
+  )
 })

@@ -3,8 +3,10 @@ import type { Estimate } from "../lib/forms/estimate-payload"
 import type { QuoteWords } from "../lib/estimate-quote"
 import { readEstimate, readEstimateIn } from "./estimate-figures"
 import { ESTIMATE, FORMS, HONEYPOT, MIN_FILL_MS, FILL_TIME, type FieldRule, type FormKind, type FormValues } from "../lib/forms/fields"
+import { checkField, type FieldCode } from "../lib/forms/field-check"
 
-export type ErrorCode = "required" | "too_long" | "invalid_email" | "invalid_phone" | "line_break" | "not_text" | "spam" | "too_fast" | "invalid_estimate"
+/** A field's faults (src/lib/forms/field-check.ts, the same check the page runs before sending) and the whole submission's */
+export type ErrorCode = FieldCode | "spam" | "too_fast" | "invalid_estimate"
 
 export interface FieldError {
   /** The form field at fault ("form" for the whole submission) */
@@ -16,40 +18,14 @@ export interface FieldError {
 
 export type Validation<K extends FormKind> = { ok: true; values: FormValues<K>; estimate?: Estimate } | { ok: false; errors: FieldError[] }
 
-// One address: no spaces or line breaks, one @, a dot in the domain, no dot at either end of it.
-const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\].]{2,}$/
-// Digits with the usual separators: +1 (555) 010-0142, 0555 010 0142
-const PHONE = /^\+?[0-9 ()./-]{6,40}$/
-const LINE_BREAK = /[\r\n\u2028\u2029]/
-// Control characters other than tab and line breaks never belong in a form field:
-// C0, DEL and C1 (U+0080-U+009F, which some terminals and mail clients act on).
-// eslint-disable-next-line no-control-regex -- the control characters a form field may not carry
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
-// U+FFFD is what a body's invalid UTF-8 decodes to: bytes that were not text
-const UNREADABLE = /\uFFFD/
-// Half of a surrogate pair on its own (JSON's "\ud800"): no character at all,
-// and written out as UTF-8 it would turn into U+FFFD on the way to the store
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-function checkField(field: string, rule: FieldRule, raw: unknown): { value: string } | FieldError {
-  if (raw !== undefined && typeof raw !== "string") {
-    return { field, code: "not_text", message: `${field} must be text.` }
-  }
-  const value = (raw ?? "").replace(/\r\n/g, "\n").trim()
-  if (!value) {
-    return rule.required ? { field, code: "required", message: `${field} is required.` } : { value }
-  }
-  if ([...value].length > rule.max) return { field, code: "too_long", message: `${field} must be at most ${rule.max} characters.` }
-  if (CONTROL.test(value)) return { field, code: "not_text", message: `${field} contains control characters.` }
-  if (UNREADABLE.test(value) || LONE_SURROGATE.test(value)) return { field, code: "not_text", message: `${field} contains bytes that are not UTF-8 text.` }
-  if (rule.kind !== "multiline" && LINE_BREAK.test(value)) {
-    return { field, code: "line_break", message: `${field} must be a single line.` }
-  }
-  if (rule.kind === "email" && !EMAIL.test(value)) return { field, code: "invalid_email", message: `${field} must be an e-mail address like name@example.com.` }
-  if (rule.kind === "phone" && (!PHONE.test(value) || (value.match(/[0-9]/g) ?? []).length < 6)) {
-    return { field, code: "invalid_phone", message: `${field} must be a phone number (digits, spaces, + ( ) - . /).` }
-  }
-  return { value }
+/** The plain English of each fault (FieldError.message; visitors and API clients get the content's words, copy.ts errorText) */
+const FAULTS: Record<FieldCode, (field: string, rule: FieldRule, raw: unknown) => string> = {
+  required: (field) => `${field} is required.`,
+  too_long: (field, rule) => `${field} must be at most ${rule.max} characters.`,
+  not_text: (field, _, raw) => (typeof raw === "string" ? `${field} contains control characters or bytes that are not UTF-8 text.` : `${field} must be text.`),
+  line_break: (field) => `${field} must be a single line.`,
+  invalid_email: (field) => `${field} must be an e-mail address like name@example.com.`,
+  invalid_phone: (field) => `${field} must be a phone number (digits, spaces, + ( ) - . /).`,
 }
 
 /**
@@ -91,8 +67,8 @@ export function validateSubmission<K extends FormKind>(
   const errors: FieldError[] = []
   const values: Record<string, string> = {}
   for (const [field, rule] of Object.entries(FORMS[kind]) as [string, FieldRule][]) {
-    const result = checkField(field, rule, input[field])
-    if ("code" in result) errors.push(result)
+    const result = checkField(rule, input[field])
+    if ("code" in result) errors.push({ field, code: result.code, message: FAULTS[result.code](field, rule, input[field]) })
     else values[field] = result.value
   }
   let estimate: Estimate | undefined

@@ -4,13 +4,13 @@ import type { Estimate } from "../../lib/forms/estimate-payload"
 import { ESTIMATE, FORMS, LEAD_PAGE } from "../../lib/forms/fields"
 import { useFormSubmit } from "../../hooks/use-form-submit"
 import { useLanguage } from "../../hooks/use-language"
-import type { FormCopy } from "../../hooks/use-form-submit"
+import type { CheckedField, FormCopy } from "../../hooks/use-form-submit"
 import { pageBefore } from "../../lib/lead-source"
 import { CONTACT_FORM_ID } from "../../lib/links"
 import { numberLocale } from "../../lib/languages"
 import { fill } from "../../lib/text"
 import { PrivacyNote } from "../primitives/PrivacyNote"
-import { FieldError, FormStatus, Honeypot, LanguageField } from "../primitives/FormParts"
+import { ErrorSummary, FieldError, FormStatus, Honeypot, LanguageField } from "../primitives/FormParts"
 import "./ContactForm.css"
 
 type FieldName = keyof typeof FORMS.contact
@@ -87,7 +87,18 @@ function useAttachment(search: string): Attachment | undefined {
  * attached.
  */
 export function ContactForm({ data, copy, privacy, streams }: Props) {
-  const { state, onSubmit, errorProps } = useFormSubmit(copy)
+  // each field as the page checks it before sending: its rule and the label its errors name
+  const checked = React.useMemo(
+    () =>
+      Object.fromEntries(
+        (Object.keys(CONTROLS) as FieldName[]).map((name): [string, CheckedField] => [
+          name,
+          { id: `contact-${name}`, label: data.fields[name].label, rule: FORMS.contact[name] },
+        ]),
+      ),
+    [data.fields],
+  )
+  const { state, onSubmit, onEdit, errorProps, summary } = useFormSubmit(copy, checked)
   const subjectRef = React.useRef<HTMLInputElement>(null)
   const messageRef = React.useRef<HTMLTextAreaElement>(null)
   const leadPageRef = React.useRef<HTMLInputElement>(null)
@@ -142,11 +153,16 @@ export function ContactForm({ data, copy, privacy, streams }: Props) {
       action="/api/contact"
       aria-labelledby="contact-form-title"
       aria-busy={state.phase === "sending"}
+      // the page's own check, in the page's language, replaces the browser's (see useFormSubmit)
+      noValidate
       onSubmit={onSubmit}
+      onChange={onEdit}
+      onBlur={onEdit}
     >
       <h2 id="contact-form-title">{data.title}</h2>
       <p>{data.text}</p>
       <p className="contact-form__note">{data.requiredNote}</p>
+      <ErrorSummary title={copy.errorPage.title} {...summary} />
       {estimate ? (
         <div className="contact-form__estimate">
           <p>{texts.note}</p>

@@ -42,3 +42,42 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
     </p>
   ) : null
 }
+
+interface SummaryProps {
+  title: string
+  /** Each field at fault: its element's id and its message */
+  errors: { id: string; text: string }[]
+  anchor: React.RefObject<HTMLDivElement>
+}
+
+/**
+ * The list of a refused form's errors, on top of the form: an alert that
+ * takes focus (useFormSubmit), each error a link to its field. Following a
+ * link focuses the field itself and brings its label into view with it
+ * (a plain #id link scrolls the field alone to the top and leaves focus
+ * where it was). Absent while nothing is wrong.
+ */
+export function ErrorSummary({ title, errors, anchor }: SummaryProps) {
+  if (errors.length === 0) return null
+  const toField = (event: React.MouseEvent<HTMLAnchorElement>, id: string) => {
+    const field = document.getElementById(id)
+    if (!field) return
+    event.preventDefault()
+    document.querySelector(`label[for="${id}"]`)?.scrollIntoView({ block: "start" })
+    field.focus({ preventScroll: true })
+  }
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={anchor}>
+      <h3 className="error-summary__title">{title}</h3>
+      <ul>
+        {errors.map(({ id, text }) => (
+          <li key={id}>
+            <a href={`#${id}`} onClick={(event) => toField(event, id)}>
+              {text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
