@@ -14,7 +14,7 @@ import { checkField, faultText, type FieldCode } from "../../src/lib/forms/field
 import { FORMS, type FieldRule, type FormKind } from "../../src/lib/forms/fields"
 import { LANGUAGES } from "../../src/lib/languages"
 import { forms, privacy } from "../fixtures/chrome"
-import { contactFormCopy } from "../fixtures/estimate"
+import { plainContactForm } from "../fixtures/estimate"
 
 const valid = { username: "Ada Example", email: "ada@example.com", phone: "+1 (555) 010-0199", subject: "Quote request", message: "Two lines\nof text" }
 
@@ -87,16 +87,7 @@ describe("the shared field check", () => {
 })
 
 describe("the contact form's own check", () => {
-  const contactForm = contactFormCopy({
-    note: "Attached.",
-    remove: "Remove",
-    unreadable: "Not attached.",
-    subject: "Quote: {stream}",
-    summary: "{stream}",
-    perDay: "day",
-    perYear: "year",
-    result: "{label}",
-  })
+  const contactForm = plainContactForm()
   const fetchMock = jest.fn()
   beforeEach(() => {
     fetchMock.mockReset()

@@ -6,21 +6,12 @@ import { HowItWorks } from "../../src/components/blocks/HowItWorks"
 import { ProductList } from "../../src/components/blocks/ProductList"
 import SolutionTemplate from "../../src/templates/solution"
 import { company, forms, languages, privacy, site, solutions } from "../fixtures/chrome"
-import { contactFormCopy } from "../fixtures/estimate"
+import { plainContactForm } from "../fixtures/estimate"
 import { LANGUAGE } from "../../src/lib/forms/fields"
 import { imageFile, publicFile } from "../fixtures/image"
 import { LanguageContext } from "../../src/hooks/use-language"
 
-const contactForm = contactFormCopy({
-  note: "Attached.",
-  remove: "Remove",
-  unreadable: "Not attached.",
-  subject: "Quote: {stream}",
-  summary: "{stream}",
-  perDay: "day",
-  perYear: "year",
-  result: "{label}",
-})
+const contactForm = plainContactForm()
 
 describe("ContactForm", () => {
   afterEach(() => window.history.replaceState(null, "", "/"))
