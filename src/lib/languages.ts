@@ -1,14 +1,15 @@
 /**
  * The site's languages, one line each: a third language is one more line
- * here, and its translation beside every content file. The default
- * language's content is content/<folder>/<name>.json; each other language's
- * is <name>.<code>.json beside it (content/about/about.hi.json), with the
- * same fields (src/content/translations.ts checks them).
+ * here, and its translation beside every content file. Every content file's
+ * name carries its language's code: the default language's is
+ * content/<folder>/<name>.en.json, each other language's <name>.<code>.json
+ * beside it (content/about/about.hi.json), with the same fields
+ * (src/content/translations.ts checks them).
  */
 export interface Language {
   /** In the translations' file names (about.hi.json) */
   code: string
-  /** The content's own language (content/<folder>/<name>.json); exactly one */
+  /** The content's own language, the one translations are held to (content/<folder>/<name>.en.json); exactly one */
   default?: boolean
   /** In English, for the editors' messages ("has no Hindi text") */
   name: string
@@ -34,7 +35,7 @@ export const LANGUAGES: readonly Language[] = [
 const found = LANGUAGES.find((language) => language.default)
 if (!found) throw new Error("src/lib/languages.ts: no language is the default; mark the content's own language default: true.")
 
-/** The language of content/<folder>/<name>.json */
+/** The language of content/<folder>/<name>.en.json, which the translations are held to */
 export const DEFAULT_LANGUAGE: Language = found
 
 /** The languages content is translated into */
