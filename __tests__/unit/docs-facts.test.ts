@@ -173,17 +173,19 @@ describe("the docs' paths and content files", () => {
     return `${word}: no such file or folder (read as ${files.join(" or ")})`
   }
 
-  /** The inline code spans of a Markdown text outside its fenced blocks */
-  const codeSpans = (markdown: string) => [...markdown.replace(/^```[^]*?^```/gm, "").matchAll(/`([^`\n]+)`/g)].map(([, span]) => span)
+  /** A Markdown text without its fenced blocks (indented ones in lists too) and comments */
+  const prose = (markdown: string) => markdown.replace(/^ *```[^]*?^ *```/gm, "").replace(/<!--[^]*?-->/g, "")
+  /** The inline code spans of a Markdown text outside its fenced blocks; a span may run over a line break */
+  const codeSpans = (markdown: string) => [...prose(markdown).matchAll(/`([^`]+)`/g)].map(([, span]) => span)
   /** The targets of its links that are files of the checkout, from the doc's folder, with their #anchor if any */
   const links = (markdown: string, doc: string) =>
-    [...markdown.replace(/^```[^]*?^```/gm, "").matchAll(/\]\(([^)\s]+)\)/g)]
+    [...prose(markdown).matchAll(/\]\(([^)\s]+)\)/g)]
       .map(([, target]) => /^([^#]*)(?:#(.*))?$/.exec(target)!)
       .filter(([, file]) => !/^\w+:/.test(file!))
       .map(([, file, anchor]) => ({ file: file ? path.posix.normalize(path.posix.join(path.posix.dirname(doc), file)) : doc, anchor }))
   /** The anchors a Markdown file's headings get on GitHub: lower case, punctuation dropped, spaces as hyphens */
   const anchors = (markdown: string) =>
-    [...markdown.replace(/^```[^]*?^```/gm, "").matchAll(/^#+ (.*)$/gm)].map(([, heading]) =>
+    [...prose(markdown).matchAll(/^#+ (.*)$/gm)].map(([, heading]) =>
       heading!
         .toLowerCase()
         .replace(/[^\p{L}\p{N}\s_-]/gu, "")
