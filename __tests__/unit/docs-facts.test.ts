@@ -142,7 +142,7 @@ describe("the docs' paths and content files", () => {
       const matches = (part: string, name: string) => new RegExp(`^${part.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`).test(name)
       const segments = file.split("/")
       const starts = anchored ? [0] : segments.map((_, i) => i)
-      return starts.some((start) => parts.every((part, i) => segments[start + i] !== undefined && matches(part, segments[start + i])))
+      return starts.some((start) => parts.every((part, i) => matches(part, segments[start + i] ?? "")))
     })
   const exists = (file: string) => fs.existsSync(path.join(ROOT, file))
   const PLACEHOLDER = /[<*{]|…|\.\.\./
@@ -180,7 +180,7 @@ describe("the docs' paths and content files", () => {
   /** The targets of its links that are files of the checkout, from the doc's folder, with their #anchor if any */
   const links = (markdown: string, doc: string) =>
     [...prose(markdown).matchAll(/\]\(([^)\s]+)\)/g)]
-      .map(([, target]) => /^([^#]*)(?:#(.*))?$/.exec(target)!)
+      .map(([, target]) => /^([^#]*)(?:#(.*))?$/.exec(target!)!)
       .filter(([, file]) => !/^\w+:/.test(file!))
       .map(([, file, anchor]) => ({ file: file ? path.posix.normalize(path.posix.join(path.posix.dirname(doc), file)) : doc, anchor }))
   /** The anchors a Markdown file's headings get on GitHub: lower case, punctuation dropped, spaces as hyphens */
@@ -194,12 +194,12 @@ describe("the docs' paths and content files", () => {
 
   it.each(docs)("%s quotes only paths that exist", (doc) => {
     const markdown = read(doc)
-    const toCreate = [...markdown.matchAll(/<!-- docs-facts: files to create: ([^]*?) -->/g)].flatMap(([, list]) => list.split(/,\s*/))
+    const toCreate = [...markdown.matchAll(/<!-- docs-facts: files to create: ([^]*?) -->/g)].flatMap(([, list]) => list!.split(/,\s*/))
     const created = (word: string) => toCreate.find((file) => word === file || (file.endsWith("/") && word.startsWith(file)))
     const problems = [
       ...toCreate.flatMap((file) => (exists(path.posix.dirname(file.replace(/\/$/, ""))) ? [] : [`${file} (to create): its folder is not in the checkout`])),
       ...codeSpans(markdown).flatMap((span) =>
-        span.split(/\s+/).flatMap((word) => (ELSEWHERE[doc]?.includes(word) || created(word) ? [] : (checkWord(word) ?? []))),
+        span!.split(/\s+/).flatMap((word) => (ELSEWHERE[doc]?.includes(word) || created(word) ? [] : (checkWord(word) ?? []))),
       ),
       ...links(markdown, doc).flatMap(({ file, anchor }) => {
         if (!exists(file)) return [`link to ${file}: no such file or folder`]
@@ -235,7 +235,7 @@ describe("the docs' paths and content files", () => {
     for (const line of tree.split("\n").filter(Boolean)) {
       let description = line
       if (!line.startsWith(" ".repeat(22))) {
-        const [, indent, name, rest] = /^( *)(\S+)(.*)$/.exec(line)!
+        const [, indent = "", name = "", rest = ""] = /^( *)(\S+)(.*)$/.exec(line)!
         entry = indent ? parent + name : name
         if (!indent) parent = name.endsWith("/") ? name : ""
         description = rest
@@ -263,7 +263,7 @@ describe("the docs' paths and content files", () => {
       const parts = name.replace(/^content\//, "").split("/")
       if (name.startsWith("content/")) return true
       // a content file sits in its folder, never deeper (contact/submissions/<id>.json is the forms' store)
-      return parts.length === 2 ? folders.includes(parts[0]) : parts.length === 1 && folders.includes(name.split(".")[0])
+      return parts.length === 2 ? folders.includes(parts[0]!) : parts.length === 1 && folders.includes(name.split(".")[0]!)
     })
     expect(content.filter((name) => !coded.test(name))).toEqual([])
   })
