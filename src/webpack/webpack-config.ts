@@ -8,7 +8,8 @@
  *   registers one), and nothing for a page's search and sharing tags, which
  *   only the server's HTML needs (src/components/layout/PageMetadata.tsx);
  * - in the production browser bundle, nothing for Gatsby's partytown plugin,
- *   whose only browser code runs under `gatsby develop` alone;
+ *   whose only browser code runs under `gatsby develop` alone, and smaller
+ *   shims of prop-types (React ignores propTypes in production) and invariant;
  * - the HTML renderer uses Node's own fetch (node-fetch.ts);
  * - the stylesheets are joined in whatever order webpack meets them, without
  *   its "Conflicting order" warnings: no rule depends on that order
@@ -82,6 +83,9 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
         ...(stage === "build-javascript"
           ? {
               [partytownBrowserPlugin()]: here("stand-ins/no-partytown.js"),
+              // production shims of what only development uses (propTypes) or formats (invariant's %s), smaller
+              "prop-types$": here("stand-ins/prop-types.js"),
+              invariant$: here("stand-ins/invariant.js"),
               // what only the server's HTML needs in a page's head (gatsby develop renders it in the browser)
               [path.resolve("src/components/layout/PageMetadata")]: here("stand-ins/no-page-metadata.js"),
             }
