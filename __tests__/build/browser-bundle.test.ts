@@ -10,6 +10,7 @@
 import fs from "fs"
 import path from "path"
 import { TRANSLATED } from "../../src/lib/languages"
+import { CHUNK_GLOBAL } from "../../src/webpack/webpack-config"
 import { ROOT, assertBuilt } from "../support/serve"
 
 const read = (name: string) => fs.readFileSync(path.join(ROOT, "public", name), "utf8")
@@ -147,9 +148,11 @@ const NOT_AT_START_UP = [
   ["prop-types' shims", "Calling PropTypes validators directly"],
   // invariant's fallback text, which the router's calls never reach (stand-ins/invariant.js)
   ["invariant's formatting", "Minified exception occurred"],
+  // the chunks' global array named after the package, twice in every script (src/webpack/webpack-config.ts: CHUNK_GLOBAL)
+  ["the package's name as the chunks' global", "webpackChunkwaste_to_energy_site"],
 ] as const
 
-it("keeps code that only the estimator or development needs out of the home page's start-up scripts", () => {
+it("keeps code that only the estimator or development needs, and the package's long name, out of the home page's start-up scripts", () => {
   assertBuilt()
   const stats = JSON.parse(read("webpack.stats.json")) as { namedChunkGroups: Record<string, { assets: (string | { name: string })[] }> }
   const scriptsOf = (group: string) =>
@@ -158,6 +161,7 @@ it("keeps code that only the estimator or development needs out of the home page
   expect(startUp.some((name) => name.startsWith("commons-"))).toBe(true)
   const found = startUp.flatMap((name) => NOT_AT_START_UP.filter(([, marker]) => read(name).includes(marker)).map(([what]) => `${what} in ${name}`))
   expect(found).toEqual([])
+  expect(startUp.filter((name) => read(name).includes(`self.${CHUNK_GLOBAL}`)).length).toBeGreaterThanOrEqual(3)
   // the list joining is still there, in the scripts of the pages that use it
   expect(scriptFiles().filter((name) => !startUp.includes(name) && read(name).includes("ListFormat")).length).toBeGreaterThan(0)
 })
