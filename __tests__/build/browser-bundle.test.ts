@@ -10,6 +10,7 @@
 import fs from "fs"
 import path from "path"
 import { TRANSLATED } from "../../src/lib/languages"
+import { CHUNK_GLOBAL } from "../../src/webpack/webpack-config"
 import { ROOT, assertBuilt } from "../support/serve"
 
 const read = (name: string) => fs.readFileSync(path.join(ROOT, "public", name), "utf8")
@@ -132,4 +133,35 @@ it("has a stylesheet for each page component and the app, and none for a part lo
   // and no part a page draws in its server HTML: a sheet imported only by code that comes later (the gallery's
   // arrows, the estimator's, the home page's sections) would be inlined into every page; the page imports it too
   for (const part of [".carousel-arrow", ".estimator", ".gallery__", ".hero", ".contact-form"]) expect([part, app.includes(part)]).toEqual([part, false])
+})
+
+/**
+ * What only some pages or only development need, out of the scripts the home
+ * page loads before it is interactive (webpack's "app" group and the page's
+ * own, commons included): issue 51 brings `/` and `/hi` to 1.15x the floor's
+ * start-up JavaScript. Each marker is a string of that code's own.
+ */
+const NOT_AT_START_UP = [
+  // listJoiner (src/lib/language-notation.ts): the estimator's lists, with the language's figures' notation
+  ["the estimator's list joining", "ListFormat"],
+  // prop-types' production shims and their message: React ignores propTypes in production (stand-ins/prop-types.js)
+  ["prop-types' shims", "Calling PropTypes validators directly"],
+  // invariant's fallback text, which the router's calls never reach (stand-ins/invariant.js)
+  ["invariant's formatting", "Minified exception occurred"],
+  // the chunks' global array named after the package, twice in every script (src/webpack/webpack-config.ts: CHUNK_GLOBAL)
+  ["the package's name as the chunks' global", "webpackChunkwaste_to_energy_site"],
+] as const
+
+it("keeps code that only the estimator or development needs, and the package's long name, out of the home page's start-up scripts", () => {
+  assertBuilt()
+  const stats = JSON.parse(read("webpack.stats.json")) as { namedChunkGroups: Record<string, { assets: (string | { name: string })[] }> }
+  const scriptsOf = (group: string) =>
+    stats.namedChunkGroups[group]!.assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"))
+  const startUp = [...new Set(["app", "component---src-pages-index-tsx"].flatMap(scriptsOf))]
+  expect(startUp.some((name) => name.startsWith("commons-"))).toBe(true)
+  const found = startUp.flatMap((name) => NOT_AT_START_UP.filter(([, marker]) => read(name).includes(marker)).map(([what]) => `${what} in ${name}`))
+  expect(found).toEqual([])
+  expect(startUp.filter((name) => read(name).includes(`self.${CHUNK_GLOBAL}`)).length).toBeGreaterThanOrEqual(3)
+  // the list joining is still there, in the scripts of the pages that use it
+  expect(scriptFiles().filter((name) => !startUp.includes(name) && read(name).includes("ListFormat")).length).toBeGreaterThan(0)
 })

@@ -141,3 +141,25 @@ describe("the empty stand-in for Gatsby's partytown plugin in the production bro
     expect(offMainThread.map((file) => path.relative(root, file))).toEqual([])
   })
 })
+
+describe("the prop-types and invariant stand-ins in the production browser bundle", () => {
+  it("offers every validator the package's production shims do, each usable as the library code uses them", () => {
+    const real = (require("prop-types/factoryWithThrowingShims") as () => Record<string, unknown>)()
+    const shim = require("../../src/webpack/stand-ins/prop-types.js") as Record<string, (...args: unknown[]) => { isRequired: unknown }>
+    expect(Object.keys(shim).sort()).toEqual(Object.keys(real).sort())
+    // propTypes = { to: PropTypes.string.isRequired, items: PropTypes.arrayOf(PropTypes.string).isRequired }
+    expect(typeof shim.string!("x").isRequired).toBe("function")
+    expect(typeof shim.arrayOf!(shim.string).isRequired).toBe("function")
+  })
+
+  it("throws the router's message as invariant does, and nothing when the condition holds", () => {
+    const invariant = require("../../src/webpack/stand-ins/invariant.js") as (condition: unknown, message: string) => void
+    expect(() => invariant(true, "never")).not.toThrow()
+    expect(() => invariant(false, '<Redirect from="/a" to="/b"/> requires both')).toThrow(new Error('<Redirect from="/a" to="/b"/> requires both'))
+    try {
+      invariant(0, "x")
+    } catch (error) {
+      expect((error as Error).name).toBe("Invariant Violation")
+    }
+  })
+})

@@ -15,7 +15,7 @@ import { readEstimate } from "../../src/forms/estimate-figures"
 import { LanguageContext } from "../../src/hooks/use-language"
 import { estimate, formatNumber, MAX_GRID, readInputs, type EstimateModel } from "../../src/lib/estimate"
 import { quoteEstimate, type Estimate } from "../../src/lib/estimate-quote"
-import { numberLocale } from "../../src/lib/languages"
+import { numberLocale } from "../../src/lib/language-notation"
 import { mulberry32 } from "../support/random"
 
 const HI = numberLocale("hi")

@@ -24,7 +24,8 @@ import { validateContent } from "../../src/content/validate-content"
 import { readInputs, type EstimateModel } from "../../src/lib/estimate"
 import { quoteEstimate, type Estimate, type QuoteWords } from "../../src/lib/estimate-quote"
 import { parseEstimate, stringifyEstimate } from "../../src/lib/forms/estimate-payload"
-import { LANGUAGES as SITE_LANGUAGES, numberLocale } from "../../src/lib/languages"
+import { numberLocale } from "../../src/lib/language-notation"
+import { LANGUAGES as SITE_LANGUAGES } from "../../src/lib/languages"
 
 type Content = EstimateModel & QuoteWords
 const LANGUAGES: [string, Content][] = [

@@ -15,7 +15,7 @@ import {
   toQuery,
   typedNumberReader,
 } from "../../src/lib/estimate"
-import { numberLocale } from "../../src/lib/languages"
+import { numberLocale } from "../../src/lib/language-notation"
 import { MODEL } from "../fixtures/estimate-model"
 import { mulberry32 } from "../support/random"
 

@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react"
 import { ContactForm } from "../../src/components/blocks/ContactForm"
 import { formatEstimate, parseEstimate, type Estimate } from "../../src/lib/forms/estimate-payload"
 import { LanguageContext } from "../../src/hooks/use-language"
-import { numberLocale } from "../../src/lib/languages"
+import { numberLocale } from "../../src/lib/language-notation"
 import { forms, privacy } from "../fixtures/chrome"
 import { contactFormCopy, exampleEstimate } from "../fixtures/estimate"
 

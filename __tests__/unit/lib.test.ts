@@ -1,5 +1,5 @@
 import { contactFormHref, fromMenu, isExternal } from "../../src/lib/links"
-import { listJoiner } from "../../src/lib/languages"
+import { listJoiner } from "../../src/lib/language-notation"
 import { fill } from "../../src/lib/text"
 
 describe("fill", () => {

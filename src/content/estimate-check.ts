@@ -9,7 +9,7 @@ import path from "node:path"
 import { SOLUTION_IDS, MAX_MOISTURE, readInputs, type EstimateModel } from "../lib/estimate"
 import { quoteEstimate, type QuoteWords } from "../lib/estimate-quote"
 import { ESTIMATE_TEXT_MAX } from "../lib/forms/estimate-payload"
-import { numberLocale } from "../lib/languages"
+import { numberLocale } from "../lib/language-notation"
 import { SLUG } from "./routes"
 
 type Json = Record<string, unknown>

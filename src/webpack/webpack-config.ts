@@ -8,7 +8,9 @@
  *   registers one), and nothing for a page's search and sharing tags, which
  *   only the server's HTML needs (src/components/layout/PageMetadata.tsx);
  * - in the production browser bundle, nothing for Gatsby's partytown plugin,
- *   whose only browser code runs under `gatsby develop` alone;
+ *   whose only browser code runs under `gatsby develop` alone, and smaller
+ *   shims of prop-types (React ignores propTypes in production) and invariant,
+ *   and a short name for the global array the chunks push themselves into;
  * - the HTML renderer uses Node's own fetch (node-fetch.ts);
  * - the stylesheets are joined in whatever order webpack meets them, without
  *   its "Conflicting order" warnings: no rule depends on that order
@@ -64,6 +66,21 @@ function withCssInAnyOrder(config: { plugins?: unknown[] }): boolean {
   return true
 }
 
+/** The global array the production bundle's chunks push themselves into: webpack's prefix and the site's initials */
+export const CHUNK_GLOBAL = "webpackChunkWte"
+
+/**
+ * Every script names that array twice, and webpack names it after the
+ * package ("webpackChunkwaste_to_energy_site"): about 20 B gzip of each
+ * script a page loads. Set on the config itself: setWebpackConfig drops
+ * `output`. False when the config has no output (never, for the browser).
+ */
+function withShortChunkGlobal(config: { output?: { chunkLoadingGlobal?: string } }): boolean {
+  if (!config.output) return false
+  config.output.chunkLoadingGlobal = CHUNK_GLOBAL
+  return true
+}
+
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, getConfig }) => {
   if (stage === "build-html" || stage === "develop-html") {
     const config = withoutFetchStandIn(getConfig())
@@ -71,7 +88,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   } else {
     const config = getConfig()
     const perPage = stage === "build-javascript" && withStylesheetPerPage(config as SplitChunksLike)
-    if (withCssInAnyOrder(config) || perPage) actions.replaceWebpackConfig(config)
+    const shortGlobal = stage === "build-javascript" && withShortChunkGlobal(config)
+    if (withCssInAnyOrder(config) || perPage || shortGlobal) actions.replaceWebpackConfig(config)
   }
   actions.setWebpackConfig({
     resolve: {
@@ -82,6 +100,9 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
         ...(stage === "build-javascript"
           ? {
               [partytownBrowserPlugin()]: here("stand-ins/no-partytown.js"),
+              // production shims of what only development uses (propTypes) or formats (invariant's %s), smaller
+              "prop-types$": here("stand-ins/prop-types.js"),
+              invariant$: here("stand-ins/invariant.js"),
               // what only the server's HTML needs in a page's head (gatsby develop renders it in the browser)
               [path.resolve("src/components/layout/PageMetadata")]: here("stand-ins/no-page-metadata.js"),
             }

@@ -3,7 +3,7 @@ import { graphql } from "gatsby"
 import { useLanguage } from "../../hooks/use-language"
 import { citedYear, formatExact, formatNumber, outputsPerTonne, type EstimateModel, type Factor } from "../../lib/estimate"
 import { useFactorsOpenOnHash } from "../../hooks/use-factors-open-on-hash"
-import { numberLocale } from "../../lib/languages"
+import { numberLocale } from "../../lib/language-notation"
 import { SectionHeading } from "../primitives/SectionHeading"
 
 export type EstimateMethodCopy = Queries.EstimateMethodFragment

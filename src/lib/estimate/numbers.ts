@@ -2,7 +2,8 @@
  * Numbers as the estimator reads them (the address's plain notation, a
  * visitor's typing in their own) and writes them for people.
  */
-import { DEFAULT_LANGUAGE, numberLocale } from "../languages"
+import { numberLocale } from "../language-notation"
+import { DEFAULT_LANGUAGE } from "../languages"
 import { numberFormat } from "../number-format"
 
 /** The default language's notation, for figures no page's language is given for (the forms' server, the tests' sums) */

@@ -6,7 +6,8 @@
  * the list of languages and the number formats. The contact form fetches it
  * only when its address carries an estimate, in a chunk of its own.
  */
-import { DEFAULT_LANGUAGE, numberLocale } from "../languages"
+import { numberLocale } from "../language-notation"
+import { DEFAULT_LANGUAGE } from "../languages"
 import { fill } from "../text"
 import { numberFormat } from "../number-format"
 

@@ -2,7 +2,7 @@ import * as React from "react"
 import { useLocalize } from "../../../hooks/use-language"
 import { factorById, type EstimateModel, type Inputs, type PlantPoint, type SolutionResult, type Stream } from "../../../lib/estimate"
 import { measuresFor, resultRows } from "../../../lib/estimate-quote"
-import type { ListJoiner } from "../../../lib/languages"
+import type { ListJoiner } from "../../../lib/language-notation"
 import { fill } from "../../../lib/text"
 import { showRange, type Figure } from "./figures"
 
