@@ -8,10 +8,11 @@
  *
  * Timed in the thread's CPU time, not on the wall: on a busy host a turn of
  * a few milliseconds often runs whole while a longer one is always
- * interrupted, so wall-clock ratios grow with the host's load (a linear
- * parse measured 17 times on a host at load 9). CPU time is counted in the
- * kernel's ticks (4 ms here), so a turn repeats the call until the small
- * input has cost TURN_MS.
+ * interrupted, so wall-clock ratios grow with the host's load (in turns
+ * under a millisecond, canonicalTarget measured 17.9 while a build ran; in
+ * turns of a few, one run in 20 failed at load 8.9). CPU time is counted
+ * in the kernel's ticks (4 ms here), so a turn repeats the call until the
+ * small input has cost TURN_MS.
  */
 
 /** Between a linear algorithm's 4 and a quadratic one's 16, twice from each */
