@@ -36,6 +36,8 @@ const config: GatsbyConfig = {
   graphqlTypegen: {
     typesOutputPath: "src/gatsby-types.d.ts",
     generateOnBuild: true,
+    // the queries of the build's hooks (createPages in src/build-time/pages.ts), besides Gatsby's default
+    documentSearchPaths: ["./gatsby-node.ts", "./src/build-time/*.ts"],
   },
   // gatsby-plugin-image is a dependency for its types and the image data
   // that gatsby-transformer-sharp resolves, but not a plugin here: the site
