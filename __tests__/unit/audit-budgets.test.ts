@@ -1,6 +1,6 @@
 import { BUDGET, evaluate, floorFindings, lighthouseFindings, missesTiming, tbtOverFloor } from "../../scripts/audit/budgets"
 import { FLOOR } from "../../scripts/audit/measures"
-import type { Measured } from "../../scripts/audit/lighthouse"
+import type { Measured } from "../../scripts/audit/lighthouse-result"
 import type { AuditPage } from "../../scripts/audit/routes"
 
 const ORIGIN = "http://127.0.0.1:9000"

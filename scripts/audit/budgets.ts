@@ -4,7 +4,7 @@
 import * as lighthouseTrace from "./lighthouse-trace"
 import type { AxeResults } from "./axe"
 import type { HtmlResult } from "./html"
-import type { Measured, Measurement, Scores } from "./lighthouse"
+import type { Measured, Measurement, Scores } from "./lighthouse-result"
 import type { LinkResults } from "./links"
 import type { AuditPage } from "./routes"
 import { CATEGORIES, type Category, CONTROLS, FLOOR, medianOf, WIDTHS } from "./measures"
