@@ -70,8 +70,11 @@ export interface RunSummary {
   cls?: number
   fcpMs?: number
   ttiMs?: number
-  scripts: { url: string; transferSize?: number; resourceSize?: number; gzipBytes?: number; gzipEncoding?: string }[]
+  /** startup: named in the page's HTML (lighthouse.ts, addGzipBytes); a script it does not name is a part fetched later */
+  scripts: { url: string; transferSize?: number; resourceSize?: number; gzipBytes?: number; gzipEncoding?: string; startup?: boolean }[]
   jsTransferBytes: number
+  /** the document's transferSize in the network records: what Lantern's simulated TCP carries, headers included */
+  firstResponseBytes?: number
   lcpElement?: { selector?: string; snippet?: string; label?: string }
   lcpPhases: { phase: string; ms: number }[]
   longTasks: { url: string; ms: number; startMs: number }[]
@@ -85,6 +88,13 @@ export interface RunSummary {
   observed: { fcp?: number; lcp?: number; dcl?: number; load?: number }
 }
 
+/** A script fetched after start-up (not named in the page's HTML), with its own budget (floor-budgets.ts) */
+export interface JsPart {
+  name: string
+  url: string
+  gzipBytes: number
+}
+
 /** A run's CPU slowdown (calibrated by its benchmarkIndex) and what Lighthouse's own 4x gave for the same load */
 export interface Calibration {
   slowdown: number
@@ -93,7 +103,9 @@ export interface Calibration {
 }
 
 /** A route's measurement: the median run's details with each budget figure's median over the valid runs */
-export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls" | "fcpMs"> {
+export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls" | "fcpMs" | "firstResponseBytes"> {
+  /** the median over the valid runs (the headers' bytes, e.g. the date, may differ by one or two) */
+  firstResponseBytes: number | null
   lcpMs: number | null
   tbtMs: number | null
   cls: number | null
@@ -111,6 +123,10 @@ export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls" | "
   lighthouseVersion: string
   userAgent?: string
   jsGzipBytes?: number
+  /** the scripts named in the page's HTML, gzip (FLOOR_BUDGET.jsRatio) */
+  jsStartupGzipBytes?: number
+  /** the scripts fetched after start-up, each with its own budget (FLOOR_BUDGET.partGzipBytes) */
+  jsParts?: JsPart[]
   jsGzipError?: string
   /** control rows: the headers it was served with */
   headers?: string[]
@@ -138,7 +154,8 @@ function firstNode(audit: LhAudit | undefined): NodeDetails | undefined {
 export function summarizeRun(lhr: LhResult): RunSummary {
   const audit = <Id extends keyof KnownAudits>(id: Id) => lhr.audits[id] as KnownAudits[Id] | undefined
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Scores
-  const scripts = (audit("network-requests")?.details?.items ?? []).filter((item) => item.resourceType === "Script")
+  const requests = audit("network-requests")?.details?.items ?? []
+  const scripts = requests.filter((item) => item.resourceType === "Script")
   // Lighthouse 13: the LCP element and its subparts (TTFB, load delay, load
   // duration, render delay) come from the LCP breakdown insight, which
   // replaced the largest-contentful-paint-element audit
@@ -184,6 +201,7 @@ export function summarizeRun(lhr: LhResult): RunSummary {
     ttiMs: lhr.audits.interactive?.numericValue,
     scripts: scripts.map((item) => ({ url: item.url, transferSize: item.transferSize, resourceSize: item.resourceSize })),
     jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    firstResponseBytes: requests.find((item) => item.resourceType === "Document")?.transferSize,
     lcpElement: lcpNode ? { selector: lcpNode.selector, snippet: lcpNode.snippet, label: lcpNode.nodeLabel } : undefined,
     lcpPhases,
     longTasks: (audit("long-tasks")?.details?.items ?? []).slice(0, 5).map((item) => ({ url: item.url, ms: Math.round(item.duration), startMs: Math.round(item.startTime) })),

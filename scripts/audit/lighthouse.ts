@@ -17,6 +17,7 @@ import { atExit, errorMessage, isAborted, log, TIMEOUT, withTimeout } from "./li
 import type { AuditPage } from "./routes"
 import { type Calibration, isMeasured, type LighthouseResults, type Measured, type Measurement, type RunSummary, type Scores, summarizeRun, view } from "./lighthouse-result"
 import { get, gzipBytes, startControlServer } from "./serve"
+import { partName, startupScriptPaths } from "./startup-scripts"
 
 async function launchChrome(): Promise<{ port: number; kill: () => Promise<void> }> {
   const chrome = await withTimeout(launchForLighthouse(), TIMEOUT.chromeLaunch, "starting Chromium for Lighthouse")
@@ -97,6 +98,7 @@ function summarizeRuns({ runs, tasks, calibration, rounds, errors }: Runs): Meas
     tbtMs: medianOf(validSummaries.map((run) => run.tbtMs)),
     cls: medianOf(validSummaries.map((run) => run.cls)),
     fcpMs: medianOf(validSummaries.map((run) => run.fcpMs)),
+    firstResponseBytes: medianOf(validSummaries.map((run) => run.firstResponseBytes)),
     observedLcpGapMs: medianOf(validSummaries.map(({ observed }) => (observed.lcp !== undefined && observed.fcp !== undefined ? observed.lcp - observed.fcp : undefined))),
     observedTasks: tasks.get(median),
     medianRun: runs.indexOf(median) + 1,
@@ -154,8 +156,12 @@ export interface MoreRuns {
 /** What the control replays of the site's response: its policy headers, not those of the file it was */
 const NOT_REPLAYED = new Set(["content-length", "content-encoding", "content-type", "etag", "last-modified", "date", "connection", "keep-alive", "transfer-encoding", "vary", "accept-ranges", "cache-control"])
 
-/** The JavaScript of a measured page as gzip: the same script URLs, fetched again as a gzip-only client gets them */
-async function addGzipBytes(summary: Measured): Promise<void> {
+/**
+ * The JavaScript of a measured page as gzip: the same script URLs, fetched
+ * again as a gzip-only client gets them; then which of them the page's HTML
+ * (fetched again from pageUrl) starts it with, and the parts fetched later.
+ */
+async function addGzipBytes(summary: Measured, pageUrl: string): Promise<void> {
   try {
     let gzip = 0
     for (const script of summary.scripts) {
@@ -168,6 +174,18 @@ async function addGzipBytes(summary: Measured): Promise<void> {
     summary.jsGzipBytes = gzip
   } catch (error) {
     summary.jsGzipError = errorMessage(error)
+    return
+  }
+  try {
+    const page = await get(pageUrl)
+    if (page.status !== 200) throw new Error(`answered ${page.status}`)
+    const startup = startupScriptPaths(page.body.toString("utf8"), pageUrl)
+    for (const script of summary.scripts) script.startup = startup.has(new URL(script.url).pathname)
+    summary.jsStartupGzipBytes = summary.scripts.reduce((sum, script) => sum + (script.startup ? (script.gzipBytes ?? 0) : 0), 0)
+    summary.jsParts = summary.scripts.flatMap((script) => (script.startup ? [] : [{ name: partName(script.url), url: script.url, gzipBytes: script.gzipBytes ?? NaN }]))
+  } catch (error) {
+    // left unmeasured: the start-up budget then misses as "could not be compared"
+    log(`  ${pageUrl}: could not tell its start-up scripts from its HTML: ${errorMessage(error)}`)
   }
 }
 
@@ -204,11 +222,11 @@ export async function runLighthouse(root: string, origin: string, pages: AuditPa
     for (const [index, { route }] of pages.entries()) {
       const summary = measured[index] as Measurement
       results[route] = summary
-      if (summary.error === undefined) await addGzipBytes(summary)
+      if (summary.error === undefined) await addGzipBytes(summary, origin + route)
     }
     for (const [index, { route, headers }] of controls.entries()) {
       const summary = { ...(measured[pages.length + index] as Measurement), headers: Object.keys(headers) }
-      if (summary.error === undefined) await addGzipBytes(summary)
+      if (summary.error === undefined) await addGzipBytes(summary, controls[index]!.server.url)
       results[route] = summary
     }
     return results
