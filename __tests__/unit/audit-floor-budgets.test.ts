@@ -2,7 +2,7 @@ import { evaluate, missesTiming, moreRoundsNeeded } from "../../scripts/audit/bu
 import { FLOOR_BUDGET, floorFindings, paintAllowanceMs } from "../../scripts/audit/floor-budgets"
 import { FLOOR, medianOf } from "../../scripts/audit/measures"
 import type { AuditPage } from "../../scripts/audit/routes"
-import { partName, startupScriptPaths } from "../../scripts/audit/startup-scripts"
+import { chunkGroupScripts, pageDataPath, partName, startupScriptPaths } from "../../scripts/audit/startup-scripts"
 import { floorMeasured, measured, ORIGIN, perfect } from "../support/audit-measured"
 
 describe("the floor's budgets: each route against a bare Gatsby page", () => {
@@ -180,13 +180,35 @@ describe("JavaScript at start-up against the floor's, each part fetched later wi
     ])
   })
 
-  it("tells the start-up scripts from the page's HTML: the site's loader list and the floor's <script src>", () => {
+  it("tells the start-up scripts from what the build wrote: the page's HTML and its component's chunk group", () => {
+    // Gatsby's HTML names its runtime; the page's component chunk and the chunks it shares come from its chunk group, which the runtime fetches at once
+    const stats = {
+      namedChunkGroups: {
+        "component---src-pages-estimate-tsx": {
+          assets: [
+            { name: "styles.0123.css" },
+            { name: "commons-0123456789abcdef0123.js" },
+            { name: "component---src-pages-estimate-tsx-0123456789abcdef0123.js" },
+          ],
+        },
+        estimator: { assets: [{ name: "estimator-0123456789abcdef0123.js" }] },
+      },
+    }
+    const component = chunkGroupScripts(stats, "component---src-pages-estimate-tsx")
+    expect(component).toEqual(["/commons-0123456789abcdef0123.js", "/component---src-pages-estimate-tsx-0123456789abcdef0123.js"])
+    expect(() => chunkGroupScripts(stats, "component---src-pages-gone-tsx")).toThrow('webpack.stats.json has no chunk group "component---src-pages-gone-tsx"')
     const site =
       '<head><script type="application/json" id="gatsby-scripts">["/webpack-runtime-0123456789abcdef0123.js","/app-0123456789abcdef0123.js"]</script></head>'
-    expect([...startupScriptPaths(site, `${ORIGIN}/estimate`)]).toEqual(["/webpack-runtime-0123456789abcdef0123.js", "/app-0123456789abcdef0123.js"])
+    expect([...startupScriptPaths(site, `${ORIGIN}/estimate`, component)]).toEqual([
+      "/webpack-runtime-0123456789abcdef0123.js",
+      "/app-0123456789abcdef0123.js",
+      "/commons-0123456789abcdef0123.js",
+      "/component---src-pages-estimate-tsx-0123456789abcdef0123.js",
+    ])
     const floor = '<body><script src="/framework-0123456789abcdef0123.js" async=""></script><script src="app.js" async></script></body>'
     expect([...startupScriptPaths(floor, `${ORIGIN}/`)]).toEqual(["/framework-0123456789abcdef0123.js", "/app.js"])
     expect(() => startupScriptPaths('<script id="gatsby-scripts" type="application/json">{"app":1}</script>', ORIGIN)).toThrow("not a list of script paths")
+    expect([pageDataPath("/"), pageDataPath("/hi/estimate")]).toEqual(["/page-data/index/page-data.json", "/page-data/hi/estimate/page-data.json"])
     expect(partName(`${ORIGIN}/estimate-charts-0123456789abcdef0123.js`)).toBe("estimate-charts")
     expect(partName(`${ORIGIN}/312-0123456789abcdef0123.js`)).toBe("312")
   })

@@ -6,6 +6,8 @@
 // picks gives the details of a miss. Each run's CPU slowdown is calibrated by
 // its benchmarkIndex (lighthouse-calibration.ts). A route whose medians
 // miss a timing budget gets more rounds with the controls (MoreRuns).
+import fs from "node:fs"
+import path from "node:path"
 import type { Result } from "lighthouse"
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js"
 import { LIGHTHOUSE_SETTINGS, launchForLighthouse, runCalibrated } from "./lighthouse-settings"
@@ -17,7 +19,7 @@ import { atExit, errorMessage, isAborted, log, TIMEOUT, withTimeout } from "./li
 import type { AuditPage } from "./routes"
 import { type Calibration, isMeasured, type LighthouseResults, type Measured, type Measurement, type RunSummary, type Scores, summarizeRun, view } from "./lighthouse-result"
 import { get, gzipBytes, startControlServer } from "./serve"
-import { partName, startupScriptPaths } from "./startup-scripts"
+import { chunkGroupScripts, pageDataPath, partName, startupScriptPaths } from "./startup-scripts"
 
 async function launchChrome(): Promise<{ port: number; kill: () => Promise<void> }> {
   const chrome = await withTimeout(launchForLighthouse(), TIMEOUT.chromeLaunch, "starting Chromium for Lighthouse")
@@ -156,12 +158,23 @@ export interface MoreRuns {
 /** What the control replays of the site's response: its policy headers, not those of the file it was */
 const NOT_REPLAYED = new Set(["content-length", "content-encoding", "content-type", "etag", "last-modified", "date", "connection", "keep-alive", "transfer-encoding", "vary", "accept-ranges", "cache-control"])
 
+/** The scripts of the chunk group of the page's component: Gatsby's runtime fetches them at once to render the page */
+async function componentScripts(pageUrl: string, publicDir: string): Promise<string[]> {
+  const pageData = await get(new URL(pageDataPath(new URL(pageUrl).pathname), pageUrl).href)
+  if (pageData.status !== 200) throw new Error(`its page-data.json answered ${pageData.status}`)
+  const { componentChunkName } = JSON.parse(pageData.body.toString("utf8")) as { componentChunkName?: string }
+  if (!componentChunkName) throw new Error("its page-data.json names no componentChunkName")
+  return chunkGroupScripts(JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")), componentChunkName)
+}
+
 /**
  * The JavaScript of a measured page as gzip: the same script URLs, fetched
- * again as a gzip-only client gets them; then which of them the page's HTML
- * (fetched again from pageUrl) starts it with, and the parts fetched later.
+ * again as a gzip-only client gets them; then which of them the page starts
+ * with (startup-scripts.ts: its HTML, fetched again from pageUrl, and its
+ * component's chunk group in publicDir's webpack stats; a page of no Gatsby
+ * build, the control, has no publicDir) and the parts fetched later.
  */
-async function addGzipBytes(summary: Measured, pageUrl: string): Promise<void> {
+async function addGzipBytes(summary: Measured, pageUrl: string, publicDir: string | undefined): Promise<void> {
   try {
     let gzip = 0
     for (const script of summary.scripts) {
@@ -179,7 +192,7 @@ async function addGzipBytes(summary: Measured, pageUrl: string): Promise<void> {
   try {
     const page = await get(pageUrl)
     if (page.status !== 200) throw new Error(`answered ${page.status}`)
-    const startup = startupScriptPaths(page.body.toString("utf8"), pageUrl)
+    const startup = startupScriptPaths(page.body.toString("utf8"), pageUrl, publicDir === undefined ? [] : await componentScripts(pageUrl, publicDir))
     for (const script of summary.scripts) script.startup = startup.has(new URL(script.url).pathname)
     summary.jsStartupGzipBytes = summary.scripts.reduce((sum, script) => sum + (script.startup ? (script.gzipBytes ?? 0) : 0), 0)
     summary.jsParts = summary.scripts.flatMap((script) => (script.startup ? [] : [{ name: partName(script.url), url: script.url, gzipBytes: script.gzipBytes ?? NaN }]))
@@ -222,11 +235,11 @@ export async function runLighthouse(root: string, origin: string, pages: AuditPa
     for (const [index, { route }] of pages.entries()) {
       const summary = measured[index] as Measurement
       results[route] = summary
-      if (summary.error === undefined) await addGzipBytes(summary, origin + route)
+      if (summary.error === undefined) await addGzipBytes(summary, origin + route, path.join(root, "public"))
     }
     for (const [index, { route, headers }] of controls.entries()) {
       const summary = { ...(measured[pages.length + index] as Measurement), headers: Object.keys(headers) }
-      if (summary.error === undefined) await addGzipBytes(summary, controls[index]!.server.url)
+      if (summary.error === undefined) await addGzipBytes(summary, controls[index]!.server.url, route === FLOOR ? floorPublic : undefined)
       results[route] = summary
     }
     return results
