@@ -1,47 +1,7 @@
-import { BUDGET, evaluate, floorFindings, lighthouseFindings, missesTiming, tbtOverFloor } from "../../scripts/audit/budgets"
+import { BUDGET, evaluate, lighthouseFindings, missesTiming, tbtOverFloor } from "../../scripts/audit/budgets"
 import { FLOOR } from "../../scripts/audit/measures"
-import type { Measured } from "../../scripts/audit/lighthouse"
+import { floorMeasured, measured, ORIGIN, perfect, tbtRuns } from "../support/audit-measured"
 import type { AuditPage } from "../../scripts/audit/routes"
-
-const ORIGIN = "http://127.0.0.1:9000"
-const perfect = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 }
-
-/** A route's Lighthouse medians that meet every budget, with five runs (rounds 1 to 5) that do too */
-function measured(overrides: Partial<Measured> = {}): Measured {
-  const run = (round: number) => ({ scores: perfect, lcpMs: 1200, tbtMs: 10, cls: 0, fcpMs: 1100, benchmarkIndex: 1500, round })
-  return {
-    scores: perfect,
-    lcpMs: 1200,
-    tbtMs: 10,
-    cls: 0,
-    fcpMs: 1100,
-    observedLcpGapMs: 0,
-    scripts: [{ url: `${ORIGIN}/app.js`, gzipBytes: 90 * 1024 }],
-    jsTransferBytes: 80_000,
-    jsGzipBytes: 90 * 1024,
-    lcpPhases: [],
-    longTasks: [],
-    bootup: [],
-    layoutShifts: [],
-    failing: {},
-    opportunities: [],
-    warnings: [],
-    observed: {},
-    observedTasks: [],
-    medianRun: 3,
-    runs: [1, 2, 3, 4, 5].map(run),
-    errors: [],
-    lighthouseVersion: "13.5.0",
-    ...overrides,
-  }
-}
-
-/** Runs of the given TBTs, one per round from round 1 on (or in the rounds given) */
-const tbtRuns = (tbts: number[], rounds = tbts.map((_, index) => index + 1)) =>
-  tbts.map((tbtMs, index) => ({ scores: perfect, lcpMs: 1200, tbtMs, cls: 0, fcpMs: 1100, benchmarkIndex: 1500, round: rounds[index] }))
-
-/** The floor as measured: first paint 1000 ms, largest 1100 ms, 64 KiB of gzip JavaScript, TBT 0 in rounds 1 to 5 */
-const floorMeasured = measured({ fcpMs: 1000, lcpMs: 1100, jsGzipBytes: 64 * 1024, tbtMs: 0, runs: tbtRuns([0, 0, 0, 0, 0]) })
 
 describe("the Lighthouse budgets, held against the medians", () => {
   it("finds nothing when every median and every run meets its budget", () => {
@@ -192,91 +152,6 @@ describe("TBT, judged against the floor's in the same rounds", () => {
     const { misses, notes } = judged([10, 60, 10, 10, 10], [0, 0, 0, 0, 0])
     expect(misses).toEqual([])
     expect(notes).toEqual(["/: TBT over the floor's met as the median, but 1 of 5 rounds had 60 ms (round 2: 60 − 0)"])
-  })
-})
-
-describe("the floor's budgets: each route against a bare Gatsby page", () => {
-  it("meets each budget at exactly its ratio: first paint, largest paint and JavaScript 1.15x the floor's", () => {
-    const route = measured({ fcpMs: 1150, lcpMs: 1265, jsGzipBytes: 1.15 * 64 * 1024 })
-    const { row, misses, notes } = floorFindings("/", route, floorMeasured, true)
-    expect(misses).toEqual([])
-    expect(notes).toEqual([])
-    expect(row).toEqual({
-      route: "/",
-      fcpMs: 1150,
-      fcpRatio: 1.15,
-      lcpMs: 1265,
-      lcpRatio: 1265 / 1100,
-      jsGzipBytes: 1.15 * 64 * 1024,
-      jsRatio: 1.15,
-      observedLcpGapMs: 0,
-    })
-  })
-
-  it("misses each ratio just over its budget; the paints are timing misses, the JavaScript is not", () => {
-    // 1151 / 1000, 1267 / 1100 = 1.1518, 73.7 / 64 KiB = 1.1516
-    const route = measured({ fcpMs: 1151, lcpMs: 1267, jsGzipBytes: Math.ceil(1.1516 * 64 * 1024) })
-    const { misses } = floorFindings("/product", route, floorMeasured, true)
-    expect(misses.map((m) => [m.route, m.what, m.timing])).toEqual([
-      ["/product", "first paint 1.15x > 1.15x (1151 ms against the floor's 1000 ms)", true],
-      ["/product", "largest paint 1.15x > 1.15x (1267 ms against the floor's 1100 ms)", true],
-      ["/product", "JavaScript 1.15x > 1.15x (73.7 KB gz against the floor's 64.0 KB)", false],
-    ])
-  })
-
-  it("lists the same misses as notes while the budgets are not enforced", () => {
-    const route = measured({ fcpMs: 1300, lcpMs: 1265, jsGzipBytes: 64 * 1024 })
-    const { misses, notes } = floorFindings("/", route, floorMeasured, false)
-    expect(misses).toEqual([])
-    expect(notes).toEqual(["/: first paint 1.30x > 1.15x (1300 ms against the floor's 1000 ms); a floor budget, not yet enforced"])
-  })
-
-  it("misses a ratio it cannot work out: a figure missing is not within", () => {
-    const { row, misses } = floorFindings("/", measured({ jsGzipBytes: undefined }), floorMeasured, true)
-    expect(row.jsRatio).toBeUndefined()
-    expect(misses.map((m) => m.what)).toEqual(["JavaScript could not be compared > 1.15x (NaN KB gz against the floor's 64.0 KB)"])
-  })
-
-  it("evaluate holds a translated page to the same Lighthouse budgets as an English one, with more rounds for a timing miss", () => {
-    const pages: AuditPage[] = [
-      { route: "/", kind: "public", status: 200, file: "public/index.html" },
-      { route: "/hi", kind: "public", status: 200, file: "public/hi/index.html" },
-    ]
-    const slow = measured({ scores: { ...perfect, performance: 92 }, lcpMs: 2100, cls: 0.17 })
-    const { rows, misses } = evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": measured(), "/hi": slow, [FLOOR]: floorMeasured } })
-    expect(rows.map((row) => [row.route, row.lcpMs, row.cls])).toEqual([
-      ["/", measured().lcpMs, measured().cls],
-      ["/hi", 2100, 0.17],
-    ])
-    const hindi = misses.filter((m) => m.route === "/hi").map((m) => m.what)
-    for (const figure of ["Performance 92", "LCP 2100 ms", "CLS 0.17"]) expect(hindi.some((what) => what.includes(figure))).toBe(true)
-    expect(misses.filter((m) => m.route === "/")).toEqual([])
-    expect(missesTiming(slow, floorMeasured)).toBe(true)
-  })
-
-  it("evaluate puts the floor first in the second table, each public route after it, and misses a floor that could not be measured", () => {
-    const pages: AuditPage[] = [
-      { route: "/", kind: "public", status: 200, file: "public/index.html" },
-      { route: "/thank-you", kind: "noindex", status: 200, file: "public/thank-you/index.html" },
-    ]
-    const home = measured({ fcpMs: 1000, lcpMs: 1500, jsGzipBytes: 80 * 1024, observedLcpGapMs: 16 })
-    const { floorRows, misses, notes } = evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: floorMeasured } })
-    expect(floorRows.map((row) => [row.route, row.fcpRatio, row.lcpRatio, row.jsRatio, row.observedLcpGapMs])).toEqual([
-      [FLOOR, 1, 1, 1, 0],
-      ["/", 1, 1500 / 1100, 1.25, 16],
-    ])
-    // not enforced by default: notes, not misses
-    expect(misses).toEqual([])
-    expect(notes.filter((note) => note.includes("a floor budget, not yet enforced"))).toHaveLength(2)
-    expect(
-      evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: floorMeasured }, floorBudgets: true }).misses.map((m) => m.what.split(" (")[0]),
-    ).toEqual(["largest paint 1.36x > 1.15x", "JavaScript 1.25x > 1.15x"])
-    expect(
-      evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: { error: "build failed" } } }).misses.map((m) => `${m.route}: ${m.what}`),
-    ).toEqual([
-      `${FLOOR}: the floor could not be measured: build failed`,
-      "/: TBT could not be compared with the floor's: no round in which both reported one (median TBT 10 ms)",
-    ])
   })
 })
 

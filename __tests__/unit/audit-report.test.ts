@@ -1,4 +1,5 @@
-import { type Miss, type Row } from "../../scripts/audit/budgets"
+import { type Row } from "../../scripts/audit/budgets"
+import { type Miss } from "../../scripts/audit/findings"
 import { FLOOR } from "../../scripts/audit/measures"
 import { parseOptions, type Options } from "../../scripts/audit/options"
 import { formatFloorTable, formatTable, verdict } from "../../scripts/audit/report"
@@ -76,18 +77,74 @@ describe("the audit's table", () => {
 })
 
 describe("the table against the floor", () => {
-  it("prints the floor first, each ratio to two places, * on a ratio over its budget and – on a figure missing", () => {
+  it("prints each route's first response and paint budget, each ratio to two places, * on a figure over its budget, the start-up JavaScript, the total and each part", () => {
+    const part = (name: string, gzipBytes: number) => ({ name, url: `http://127.0.0.1:9000/${name}-0123456789abcdef0123.js`, gzipBytes })
     const lines = formatFloorTable([
-      { route: FLOOR, fcpMs: 637.4, fcpRatio: 1, lcpMs: 770, lcpRatio: 1, jsGzipBytes: 66_662, jsRatio: 1, observedLcpGapMs: 0 },
-      { route: "/", fcpMs: 801, fcpRatio: 1.2567, lcpMs: 1357, lcpRatio: 1.7623, jsGzipBytes: 83_251, jsRatio: 1.2489, observedLcpGapMs: 74.6 },
-      { route: "/privacy", fcpMs: 640, fcpRatio: 1.004, lcpMs: 700, lcpRatio: 0.9091, jsGzipBytes: undefined, jsRatio: undefined, observedLcpGapMs: null },
+      {
+        route: FLOOR,
+        firstResponseBytes: 1_912,
+        fcpMs: 637.4,
+        fcpRatio: 1,
+        lcpMs: 770,
+        lcpRatio: 1,
+        jsStartupGzipBytes: 66_662,
+        jsRatio: 1,
+        jsGzipBytes: 66_662,
+        jsParts: [],
+        observedLcpGapMs: 0,
+      },
+      {
+        route: "/",
+        firstResponseBytes: 12_280,
+        paintAllowanceMs: 0,
+        fcpMs: 801,
+        fcpRatio: 1.2567,
+        fcpWithin: false,
+        lcpMs: 1357,
+        lcpRatio: 1.7623,
+        lcpWithin: false,
+        jsStartupGzipBytes: 83_251,
+        jsRatio: 1.2489,
+        jsGzipBytes: 90_400,
+        jsParts: [part("gallery-slider", 7_149)],
+        observedLcpGapMs: 74.6,
+      },
+      {
+        route: "/estimate",
+        firstResponseBytes: 21_304,
+        paintAllowanceMs: 150,
+        fcpMs: 840,
+        fcpRatio: 1.3187,
+        fcpWithin: true,
+        lcpMs: 1020,
+        lcpRatio: 1.3247,
+        lcpWithin: true,
+        jsStartupGzipBytes: 68_000,
+        jsRatio: 1.0201,
+        jsGzipBytes: 87_450,
+        jsParts: [part("estimator", 12_000), part("estimate-charts", 12_001)],
+        observedLcpGapMs: 0,
+      },
+      {
+        route: "/privacy",
+        firstResponseBytes: null,
+        paintAllowanceMs: 0,
+        fcpMs: 640,
+        fcpRatio: 1.004,
+        fcpWithin: true,
+        lcpMs: 700,
+        lcpRatio: 0.9091,
+        lcpWithin: true,
+        observedLcpGapMs: null,
+      },
     ]).split("\n")
     expect(lines).toEqual([
-      "Against the floor          FCP ms  x floor  LCP ms  x floor  JS KB gz  x floor  seen LCP-FCP ms",
-      "------------------------- ------- -------- ------- -------- --------- -------- ----------------",
-      "(floor: bare Gatsby page)     637     1.00     770     1.00      65.1     1.00                0",
-      "/                             801    1.26*    1357    1.76*      81.3    1.25*               75",
-      "/privacy                      640     1.00     700     0.91         –        –                –",
+      "Against the floor         1st resp B paint budget  FCP ms  x floor  LCP ms  x floor JS start KB  x floor JS all KB  seen LCP-FCP ms  parts B gz (each <= 12000)",
+      "------------------------- ---------- ------------ ------- -------- ------- -------- ----------- -------- --------- ----------------  --------------------------",
+      "(floor: bare Gatsby page)       1912            –     637     1.00     770     1.00        65.1     1.00      65.1                0  none",
+      "/                              12280        1.15x     801    1.26*    1357    1.76*        81.3    1.25*      88.3               75  gallery-slider 7149",
+      "/estimate                      21304  1.15x+150ms     840     1.32    1020     1.32        66.4     1.02      85.4                0  estimator 12000, estimate-charts 12001*",
+      "/privacy                           –        1.15x     640     1.00     700     0.91           –        –         –                –  –",
     ])
   })
 })

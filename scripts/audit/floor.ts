@@ -3,7 +3,7 @@
 // served compressed as the site's server sends its build, and measured by
 // Lighthouse in the same rounds as the routes. What any Gatsby page costs on
 // this machine: each route's first paint and JavaScript are held against it
-// (budgets.ts, floorFindings).
+// (floor-budgets.ts, floorFindings).
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"

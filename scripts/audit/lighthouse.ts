@@ -6,207 +6,20 @@
 // picks gives the details of a miss. Each run's CPU slowdown is calibrated by
 // its benchmarkIndex (lighthouse-calibration.ts). A route whose medians
 // miss a timing budget gets more rounds with the controls (MoreRuns).
+import fs from "node:fs"
+import path from "node:path"
 import type { Result } from "lighthouse"
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js"
 import { LIGHTHOUSE_SETTINGS, launchForLighthouse, runCalibrated } from "./lighthouse-settings"
 import * as lighthouseTrace from "./lighthouse-trace"
 import type { ObservedTask } from "./lighthouse-trace"
-import { CATEGORIES, type Category, CONTROLS, FLOOR, medianOf } from "./measures"
+import { CATEGORIES, CONTROLS, FLOOR, medianOf } from "./measures"
 import { startFloorServer } from "./floor"
 import { atExit, errorMessage, isAborted, log, TIMEOUT, withTimeout } from "./lifecycle"
 import type { AuditPage } from "./routes"
+import { type Calibration, isMeasured, type LighthouseResults, type Measured, type Measurement, type RunSummary, type Scores, summarizeRun, view } from "./lighthouse-result"
 import { get, gzipBytes, startControlServer } from "./serve"
-import { oneLine } from "./text"
-
-// ---- the pieces of a Lighthouse result the audit reads
-
-interface NodeDetails {
-  selector?: string
-  snippet?: string
-  nodeLabel?: string
-}
-/** A row of an audit's details table; rows may nest (items) */
-interface DetailsItem {
-  node?: NodeDetails
-  items?: DetailsItem[]
-}
-interface LhAudit<Item = DetailsItem> {
-  title: string
-  score: number | null
-  scoreDisplayMode?: string
-  displayValue?: string
-  numericValue?: number
-  metricSavings?: Record<string, number>
-  details?: { items?: Item[] }
-}
-interface LhCategory {
-  score: number | null
-  auditRefs: { id: string; weight: number }[]
-}
-/** The audits read by id, with the shape of their details rows */
-interface KnownAudits {
-  "network-requests": LhAudit<{ url: string; resourceType?: string; transferSize?: number; resourceSize?: number }>
-  "lcp-breakdown-insight": LhAudit<{ type: string; selector?: string; snippet?: string; nodeLabel?: string; items?: { subpart: string; duration: number }[] }>
-  "long-tasks": LhAudit<{ url: string; duration: number; startTime: number }>
-  "bootup-time": LhAudit<{ url: string; total: number; scripting: number }>
-  "layout-shifts": LhAudit<{ node?: NodeDetails; score: number }>
-  metrics: LhAudit<{ observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number; observedDomContentLoaded?: number; observedLoad?: number }>
-}
-interface LhResult {
-  audits: Record<string, LhAudit | undefined>
-  categories: Partial<Record<Category, LhCategory>>
-  runWarnings?: string[]
-  environment?: { benchmarkIndex?: number; hostUserAgent?: string }
-  lighthouseVersion: string
-}
-const view = (lhr: Result): LhResult => lhr as unknown as LhResult
-
-// ---- what the audit keeps of a run, and of a route's runs
-
-export type Scores = Record<Category, number | null>
-
-export interface FailingAudit {
-  id: string
-  title: string
-  score: number | null
-  displayValue?: string
-  pointsLost: number
-  element?: string
-}
-
-export interface RunSummary {
-  scores: Scores
-  lcpMs?: number
-  tbtMs?: number
-  cls?: number
-  fcpMs?: number
-  ttiMs?: number
-  scripts: { url: string; transferSize?: number; resourceSize?: number; gzipBytes?: number; gzipEncoding?: string }[]
-  jsTransferBytes: number
-  lcpElement?: { selector?: string; snippet?: string; label?: string }
-  lcpPhases: { phase: string; ms: number }[]
-  longTasks: { url: string; ms: number; startMs: number }[]
-  bootup: { url: string; totalMs: number; scriptingMs: number }[]
-  layoutShifts: { element: string; score: number }[]
-  failing: Partial<Record<Category, FailingAudit[]>>
-  opportunities: { id: string; title: string; displayValue?: string; savings: Record<string, number> }[]
-  warnings: string[]
-  benchmarkIndex?: number
-  /** the unthrottled trace the simulation starts from */
-  observed: { fcp?: number; lcp?: number; dcl?: number; load?: number }
-}
-
-/** A run's CPU slowdown (calibrated by its benchmarkIndex) and what Lighthouse's own 4x gave for the same load */
-export interface Calibration {
-  slowdown: number
-  tbtMsAt4x?: number
-  performanceAt4x?: number
-}
-
-/** A route's measurement: the median run's details with each budget figure's median over the valid runs */
-export interface Measured extends Omit<RunSummary, "lcpMs" | "tbtMs" | "cls" | "fcpMs"> {
-  lcpMs: number | null
-  tbtMs: number | null
-  cls: number | null
-  fcpMs: number | null
-  /** the median over the valid runs of the unthrottled trace's LCP minus its FCP: how long the largest paint came after the first in the load the simulation starts from */
-  observedLcpGapMs: number | null
-  observedTasks: ObservedTask[] | undefined
-  /** 1-based */
-  medianRun: number
-  /** every run's figures, with the round it ran in (1-based, counted across the extra rounds too): the floor's run of the same round is its pair */
-  runs: (Pick<RunSummary, "scores" | "lcpMs" | "tbtMs" | "cls" | "fcpMs" | "benchmarkIndex"> & Partial<Calibration> & { round?: number })[]
-  /** the median TBT over the valid runs at Lighthouse's own 4x CPU slowdown, uncalibrated */
-  tbtMsAt4x?: number | null
-  errors: string[]
-  lighthouseVersion: string
-  userAgent?: string
-  jsGzipBytes?: number
-  jsGzipError?: string
-  /** control rows: the headers it was served with */
-  headers?: string[]
-  error?: undefined
-}
-export type Measurement = Measured | { error: string; headers?: string[] }
-export type LighthouseResults = Record<string, Measurement>
-const isMeasured = (measurement: Measurement | undefined): measurement is Measured => measurement !== undefined && measurement.error === undefined
-
-const METRIC_AUDITS = new Set(["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive", "max-potential-fid"])
-
-function firstNode(audit: LhAudit | undefined): NodeDetails | undefined {
-  const find = (items: DetailsItem[] = []): NodeDetails | undefined => {
-    for (const item of items) {
-      if (item?.node?.selector) return item.node
-      const node = item?.items && find(item.items)
-      if (node) return node
-    }
-    return undefined
-  }
-  return find(audit?.details?.items)
-}
-
-/** What a miss needs from a Lighthouse result: metrics, scores and their causes. */
-function summarizeRun(lhr: LhResult): RunSummary {
-  const audit = <Id extends keyof KnownAudits>(id: Id) => lhr.audits[id] as KnownAudits[Id] | undefined
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round((lhr.categories[id]?.score ?? 0) * 100)])) as Scores
-  const scripts = (audit("network-requests")?.details?.items ?? []).filter((item) => item.resourceType === "Script")
-  // Lighthouse 13: the LCP element and its subparts (TTFB, load delay, load
-  // duration, render delay) come from the LCP breakdown insight, which
-  // replaced the largest-contentful-paint-element audit
-  const lcpBreakdown = audit("lcp-breakdown-insight")?.details?.items ?? []
-  const lcpNode = lcpBreakdown.find((item) => item.type === "node")
-  const lcpPhases = (lcpBreakdown.find((item) => item.type === "table")?.items ?? []).map((item) => ({ phase: item.subpart, ms: Math.round(item.duration) }))
-
-  const failing: RunSummary["failing"] = {}
-  for (const id of CATEGORIES) {
-    const category = lhr.categories[id]
-    if (!category) continue
-    const totalWeight = category.auditRefs.reduce((sum, ref) => sum + ref.weight, 0)
-    failing[id] = category.auditRefs
-      .map((ref) => ({ ref, a: lhr.audits[ref.id] as LhAudit }))
-      .filter(({ ref, a }) => ref.weight > 0 && a.score !== null && a.score < 1)
-      .map(({ ref, a }) => {
-        const node = firstNode(a)
-        return {
-          id: ref.id,
-          title: a.title,
-          score: a.score,
-          displayValue: a.displayValue,
-          pointsLost: Math.round(((ref.weight * (1 - (a.score ?? 0))) / totalWeight) * 1000) / 10,
-          element: node ? `${node.selector}${node.snippet ? ` ${oneLine(node.snippet)}` : ""}` : undefined,
-        }
-      })
-      .sort((a, b) => b.pointsLost - a.pointsLost)
-  }
-  // performance diagnostics and insights that name savings, largest first
-  const opportunities = (lhr.categories.performance?.auditRefs ?? [])
-    .filter((ref) => ref.weight === 0)
-    .map((ref) => ({ id: ref.id, a: lhr.audits[ref.id] as LhAudit }))
-    .filter(({ id, a }) => !METRIC_AUDITS.has(id) && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
-    .map(({ id, a }) => ({ id, title: a.title, displayValue: a.displayValue, savings: a.metricSavings ?? {} }))
-    .sort((a, b) => (b.savings.TBT ?? 0) + (b.savings.LCP ?? 0) - (a.savings.TBT ?? 0) - (a.savings.LCP ?? 0))
-  const metrics = audit("metrics")?.details?.items?.[0]
-  return {
-    scores,
-    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue,
-    tbtMs: lhr.audits["total-blocking-time"]?.numericValue,
-    cls: lhr.audits["cumulative-layout-shift"]?.numericValue,
-    fcpMs: lhr.audits["first-contentful-paint"]?.numericValue,
-    ttiMs: lhr.audits.interactive?.numericValue,
-    scripts: scripts.map((item) => ({ url: item.url, transferSize: item.transferSize, resourceSize: item.resourceSize })),
-    jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
-    lcpElement: lcpNode ? { selector: lcpNode.selector, snippet: lcpNode.snippet, label: lcpNode.nodeLabel } : undefined,
-    lcpPhases,
-    longTasks: (audit("long-tasks")?.details?.items ?? []).slice(0, 5).map((item) => ({ url: item.url, ms: Math.round(item.duration), startMs: Math.round(item.startTime) })),
-    bootup: (audit("bootup-time")?.details?.items ?? []).slice(0, 4).map((item) => ({ url: item.url, totalMs: Math.round(item.total), scriptingMs: Math.round(item.scripting) })),
-    layoutShifts: (audit("layout-shifts")?.details?.items ?? []).slice(0, 5).map((item) => ({ element: item.node?.selector ?? item.node?.nodeLabel ?? "(unknown)", score: item.score })),
-    failing,
-    opportunities: opportunities.slice(0, 6),
-    warnings: lhr.runWarnings ?? [],
-    benchmarkIndex: lhr.environment?.benchmarkIndex,
-    observed: { fcp: metrics?.observedFirstContentfulPaint, lcp: metrics?.observedLargestContentfulPaint, dcl: metrics?.observedDomContentLoaded, load: metrics?.observedLoad },
-  }
-}
+import { chunkGroupScripts, pageDataPath, partName, startupScriptPaths } from "./startup-scripts"
 
 async function launchChrome(): Promise<{ port: number; kill: () => Promise<void> }> {
   const chrome = await withTimeout(launchForLighthouse(), TIMEOUT.chromeLaunch, "starting Chromium for Lighthouse")
@@ -287,6 +100,7 @@ function summarizeRuns({ runs, tasks, calibration, rounds, errors }: Runs): Meas
     tbtMs: medianOf(validSummaries.map((run) => run.tbtMs)),
     cls: medianOf(validSummaries.map((run) => run.cls)),
     fcpMs: medianOf(validSummaries.map((run) => run.fcpMs)),
+    firstResponseBytes: medianOf(validSummaries.map((run) => run.firstResponseBytes)),
     observedLcpGapMs: medianOf(validSummaries.map(({ observed }) => (observed.lcp !== undefined && observed.fcp !== undefined ? observed.lcp - observed.fcp : undefined))),
     observedTasks: tasks.get(median),
     medianRun: runs.indexOf(median) + 1,
@@ -344,8 +158,23 @@ export interface MoreRuns {
 /** What the control replays of the site's response: its policy headers, not those of the file it was */
 const NOT_REPLAYED = new Set(["content-length", "content-encoding", "content-type", "etag", "last-modified", "date", "connection", "keep-alive", "transfer-encoding", "vary", "accept-ranges", "cache-control"])
 
-/** The JavaScript of a measured page as gzip: the same script URLs, fetched again as a gzip-only client gets them */
-async function addGzipBytes(summary: Measured): Promise<void> {
+/** The scripts of the chunk group of the page's component: Gatsby's runtime fetches them at once to render the page */
+async function componentScripts(pageUrl: string, publicDir: string): Promise<string[]> {
+  const pageData = await get(new URL(pageDataPath(new URL(pageUrl).pathname), pageUrl).href)
+  if (pageData.status !== 200) throw new Error(`its page-data.json answered ${pageData.status}`)
+  const { componentChunkName } = JSON.parse(pageData.body.toString("utf8")) as { componentChunkName?: string }
+  if (!componentChunkName) throw new Error("its page-data.json names no componentChunkName")
+  return chunkGroupScripts(JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")), componentChunkName)
+}
+
+/**
+ * The JavaScript of a measured page as gzip: the same script URLs, fetched
+ * again as a gzip-only client gets them; then which of them the page starts
+ * with (startup-scripts.ts: its HTML, fetched again from pageUrl, and its
+ * component's chunk group in publicDir's webpack stats; a page of no Gatsby
+ * build, the control, has no publicDir) and the parts fetched later.
+ */
+async function addGzipBytes(summary: Measured, pageUrl: string, publicDir: string | undefined): Promise<void> {
   try {
     let gzip = 0
     for (const script of summary.scripts) {
@@ -358,6 +187,18 @@ async function addGzipBytes(summary: Measured): Promise<void> {
     summary.jsGzipBytes = gzip
   } catch (error) {
     summary.jsGzipError = errorMessage(error)
+    return
+  }
+  try {
+    const page = await get(pageUrl)
+    if (page.status !== 200) throw new Error(`answered ${page.status}`)
+    const startup = startupScriptPaths(page.body.toString("utf8"), pageUrl, publicDir === undefined ? [] : await componentScripts(pageUrl, publicDir))
+    for (const script of summary.scripts) script.startup = startup.has(new URL(script.url).pathname)
+    summary.jsStartupGzipBytes = summary.scripts.reduce((sum, script) => sum + (script.startup ? (script.gzipBytes ?? 0) : 0), 0)
+    summary.jsParts = summary.scripts.flatMap((script) => (script.startup ? [] : [{ name: partName(script.url), url: script.url, gzipBytes: script.gzipBytes ?? NaN }]))
+  } catch (error) {
+    // left unmeasured: the start-up budget then misses as "could not be compared"
+    log(`  ${pageUrl}: could not tell its start-up scripts from its HTML: ${errorMessage(error)}`)
   }
 }
 
@@ -394,11 +235,11 @@ export async function runLighthouse(root: string, origin: string, pages: AuditPa
     for (const [index, { route }] of pages.entries()) {
       const summary = measured[index] as Measurement
       results[route] = summary
-      if (summary.error === undefined) await addGzipBytes(summary)
+      if (summary.error === undefined) await addGzipBytes(summary, origin + route, path.join(root, "public"))
     }
     for (const [index, { route, headers }] of controls.entries()) {
       const summary = { ...(measured[pages.length + index] as Measurement), headers: Object.keys(headers) }
-      if (summary.error === undefined) await addGzipBytes(summary)
+      if (summary.error === undefined) await addGzipBytes(summary, controls[index]!.server.url, route === FLOOR ? floorPublic : undefined)
       results[route] = summary
     }
     return results

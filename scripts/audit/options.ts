@@ -7,7 +7,7 @@
 //                     do not fail on them; every other budget still fails the
 //                     audit. For a machine busy with other work, where timings
 //                     say little; CI runs the audit without it.
-//   --floor-budgets   fail on the floor's budgets (budgets.ts, FLOOR_BUDGET),
+//   --floor-budgets   fail on the floor's budgets (floor-budgets.ts, FLOOR_BUDGET),
 //                     which are notes while FLOOR_BUDGET_ENFORCED is false.
 
 export const PARTS = ["html", "links", "axe", "lighthouse"] as const

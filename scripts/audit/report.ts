@@ -2,9 +2,11 @@
 // and the verdict that decides the exit code. Pure: no I/O.
 import { AXE_TAGS } from "./axe-tags"
 import * as calibration from "./lighthouse-calibration"
-import { BUDGET, FLOOR_BUDGET, type FloorRow, type Findings, kib, type Miss, type Row, MORE_RUNS } from "./budgets"
+import { BUDGET, type Row, MORE_RUNS } from "./budgets"
+import { type Findings, kib, type Miss } from "./findings"
+import { FLOOR_BUDGET, type FloorRow } from "./floor-budgets"
 import { FLOOR, WIDTHS } from "./measures"
-import type { LighthouseResults } from "./lighthouse"
+import type { LighthouseResults } from "./lighthouse-result"
 import type { LinkResults } from "./links"
 import { DEFAULT_RUNS, isPartial, type Options, skippedParts } from "./options"
 import { type AuditPage, lighthousePages, routeLabel } from "./routes"
@@ -67,34 +69,47 @@ export function formatTable(rows: Row[], ran: PartsRun): string {
   return lines.join("\n")
 }
 
-/** The second table: each public route against the floor (budgets.ts, FLOOR_BUDGET) */
+/** A route's parts fetched after start-up, each with its gzip bytes (* over FLOOR_BUDGET.partGzipBytes); "none" when it fetched none */
+const partsCell = (parts: FloorRow["jsParts"]): string =>
+  parts === undefined ? "–" : parts.length === 0 ? "none" : parts.map((part) => `${part.name} ${part.gzipBytes}${part.gzipBytes > FLOOR_BUDGET.partGzipBytes ? "*" : ""}`).join(", ")
+
+/** The second table: each public route against the floor (floor-budgets.ts, FLOOR_BUDGET) */
 export function formatFloorTable(rows: FloorRow[]): string {
   const columns: [string, number][] = [
     ["Against the floor", Math.max(17, ...rows.map((row) => row.route.length))],
+    ["1st resp B", 10],
+    ["paint budget", 12],
     ["FCP ms", 7],
     ["x floor", 8],
     ["LCP ms", 7],
     ["x floor", 8],
-    ["JS KB gz", 9],
+    ["JS start KB", 11],
     ["x floor", 8],
+    ["JS all KB", 9],
     ["seen LCP-FCP ms", 16],
+    [`parts B gz (each <= ${FLOOR_BUDGET.partGzipBytes})`, 0],
   ]
-  const line = (cells: string[]) => cells.map((cell, i) => pad(cell, columns[i]?.[1] ?? 0, i > 0)).join(" ")
-  const shown = (value: number | null | undefined, format: (v: number) => string, budget?: number) =>
-    value == null || !Number.isFinite(value) ? "–" : `${format(value)}${budget !== undefined && value > budget ? "*" : ""}`
-  const lines = [line(columns.map(([name]) => name)), line(columns.map(([, width]) => "-".repeat(width)))]
+  const last = columns.length - 1
+  const line = (cells: string[]) => cells.map((cell, i) => (i === last ? ` ${cell}` : pad(cell, columns[i]?.[1] ?? 0, i > 0))).join(" ").trimEnd()
+  const shown = (value: number | null | undefined, format: (v: number) => string, over = false) => (value == null || !Number.isFinite(value) ? "–" : `${format(value)}${over ? "*" : ""}`)
+  const lines = [line(columns.map(([name]) => name)), line(columns.map(([name, width]) => "-".repeat(width || name.length)))]
   for (const row of rows) {
     const floor = row.route === FLOOR
+    const paintBudget = floor || row.paintAllowanceMs === undefined ? "–" : `${FLOOR_BUDGET.fcpRatio}x${row.paintAllowanceMs ? `+${row.paintAllowanceMs}ms` : ""}`
     lines.push(
       line([
         row.route,
+        shown(row.firstResponseBytes, (v) => String(Math.round(v))),
+        paintBudget,
         shown(row.fcpMs, (v) => String(Math.round(v))),
-        shown(row.fcpRatio, (v) => v.toFixed(2), floor ? undefined : FLOOR_BUDGET.fcpRatio),
+        shown(row.fcpRatio, (v) => v.toFixed(2), row.fcpWithin === false),
         shown(row.lcpMs, (v) => String(Math.round(v))),
-        shown(row.lcpRatio, (v) => v.toFixed(2), floor ? undefined : FLOOR_BUDGET.lcpRatio),
+        shown(row.lcpRatio, (v) => v.toFixed(2), row.lcpWithin === false),
+        shown(row.jsStartupGzipBytes, (v) => kib(v).toFixed(1)),
+        shown(row.jsRatio, (v) => v.toFixed(2), !floor && (row.jsRatio ?? 0) > FLOOR_BUDGET.jsRatio),
         shown(row.jsGzipBytes, (v) => kib(v).toFixed(1)),
-        shown(row.jsRatio, (v) => v.toFixed(2), floor ? undefined : FLOOR_BUDGET.jsRatio),
         shown(row.observedLcpGapMs, (v) => String(Math.round(v))),
+        partsCell(row.jsParts),
       ]),
     )
   }
@@ -137,7 +152,7 @@ export function formatReport(p: Printed): string {
     out.push(
       formatFloorTable(p.floorRows),
       "",
-      `The floor: a bare Gatsby page (scripts/audit/floor/, the site's own Gatsby and React, no plugin, stylesheet, font or image), measured in the same rounds. Medians of the same runs as above; * over its budget: first paint at most ${FLOOR_BUDGET.fcpRatio}x the floor's, largest paint at most ${FLOOR_BUDGET.lcpRatio}x the floor's, JavaScript (gzip) at most ${FLOOR_BUDGET.jsRatio}x the floor's. "seen LCP-FCP": the median, over the same runs, of how long after the first paint the largest paint came in the unthrottled load that Lighthouse simulates from (0: painted together); not a budget. Lighthouse's LCP also counts every request that ended before that paint, so a picture fetched after the HTML costs a simulated round trip even when it painted with the text. ${p.floorBudgets ? "Enforced." : "Not yet enforced: each miss is a note (--floor-budgets enforces them)."}`,
+      `The floor: a bare Gatsby page (scripts/audit/floor/, the site's own Gatsby and React, no plugin, stylesheet, font or image), measured in the same rounds. Medians of the same runs as above; * over its budget. "1st resp B": the route's first response (its HTML) as Lighthouse's network records carry it, headers included; over ${FLOOR_BUDGET.firstWindowBytes} bytes (the first TCP window) and at most ${FLOOR_BUDGET.twoWindowsBytes} (two), Lantern's simulation charges one more round trip, so the paints are allowed ${FLOOR_BUDGET.roundTripMs} ms over ${FLOOR_BUDGET.fcpRatio}x the floor's ("paint budget"); otherwise first and largest paint at most ${FLOOR_BUDGET.fcpRatio}x and ${FLOOR_BUDGET.lcpRatio}x the floor's. "JS start": the scripts the page's HTML starts it with (gzip, KB = 1024 bytes), at most ${FLOOR_BUDGET.jsRatio}x the floor's; "JS all": with the parts fetched later, each of which is held to ${FLOOR_BUDGET.partGzipBytes} bytes gzip on its own. "seen LCP-FCP": the median, over the same runs, of how long after the first paint the largest paint came in the unthrottled load that Lighthouse simulates from (0: painted together); not a budget. Lighthouse's LCP also counts every request that ended before that paint, so a picture fetched after the HTML costs a simulated round trip even when it painted with the text. A route whose first or largest paint misses has ${MORE_RUNS} more rounds first, as a timing miss does. ${p.floorBudgets ? "Enforced." : "Not yet enforced: each miss is a note (--floor-budgets enforces them)."}`,
       "",
     )
   }
@@ -145,7 +160,7 @@ export function formatReport(p: Printed): string {
     [
       "* misses its budget; – not measured.",
       lh
-        ? `Lighthouse ${measured.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ""}: mobile, simulated throttling, ${options.runs} run${options.runs > 1 ? "s" : ""} per route, in rounds (every route and the control once per round, one run at a time), and ${MORE_RUNS} more rounds of a route and the controls where the median of its first ${options.runs} missed a Performance, LCP or TBT budget; each score and LCP/TBT/CLS is the median of its runs; TBT-floor is the median over the rounds of the route's TBT minus the floor's in the same round, at most ${BUDGET.tbtOverFloorMs} ms (TBT itself is not held to a budget: on a slow host the bare Gatsby page misses 50 ms) (a miss's details come from the run Lighthouse's computeMedianRun picks, closest to the median FCP and TTI). This machine's Lighthouse benchmarkIndex, run by run: ${measured.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter((index): index is number => Boolean(index)).map(Math.round).join(", ") || "n/a"}.\n` +
+        ? `Lighthouse ${measured.find((r) => r.lighthouseVersion)?.lighthouseVersion ?? ""}: mobile, simulated throttling, ${options.runs} run${options.runs > 1 ? "s" : ""} per route, in rounds (every route and the control once per round, one run at a time), and ${MORE_RUNS} more rounds of a route and the controls where the median of its first ${options.runs} missed a Performance, LCP or TBT budget or the floor's first or largest paint budget; each score and LCP/TBT/CLS is the median of its runs; TBT-floor is the median over the rounds of the route's TBT minus the floor's in the same round, at most ${BUDGET.tbtOverFloorMs} ms (TBT itself is not held to a budget: on a slow host the bare Gatsby page misses 50 ms) (a miss's details come from the run Lighthouse's computeMedianRun picks, closest to the median FCP and TTI). This machine's Lighthouse benchmarkIndex, run by run: ${measured.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)).filter((index): index is number => Boolean(index)).map(Math.round).join(", ") || "n/a"}.\n` +
           `CPU slowdown: Lighthouse's 4x assumes a host with a benchmarkIndex of ${calibration.CALIBRATION_INDEX} or more (its docs/throttling.md); each run below that is simulated with 4x × index / ${calibration.CALIBRATION_INDEX} (scripts/audit/lighthouse-calibration.ts), from the same page load. ` +
           `Median TBT at Lighthouse's own 4x, for comparison: ${Object.entries(lh ?? {}).flatMap(([route, r]) => (r.error === undefined && r.tbtMsAt4x != null ? [`${route} ${Math.round(r.tbtMsAt4x)} ms`] : [])).join(", ") || "n/a"}.`
         : "Lighthouse: not run.",
