@@ -18,6 +18,18 @@ import { connectLambdaEvent, createBlobStore } from "../../src/forms-hosts/netli
 import { freePort } from "../support/serve"
 import { atomicFetch, blobOptions, blobs, folders, rawStore, useStoreBackends, valid } from "../support/forms-store-backends"
 
+/** A subscriber whose confirmation e-mail is still to be sent */
+const pendingSubscriber = (email: string): Subscriber => ({
+  email,
+  status: "pending",
+  secret: "s",
+  firstRequestedAt: "",
+  lastRequestedAt: "",
+  confirmationsRequested: 1,
+  mailDue: true,
+  mailAttempts: 0,
+})
+
 useStoreBackends()
 
 describe("the Netlify Blobs store", () => {
@@ -30,16 +42,7 @@ describe("the Netlify Blobs store", () => {
       const { id } = await store.save("contact", valid, { idempotencyKey: "layout-1" })
       await store.setDelivery(id, { attempts: 0 })
       await store.save("subscribe", { email: "news@example.com" }, { idempotencyKey: "layout-2" })
-      await store.setSubscriber({
-        email: "news@example.com",
-        status: "pending",
-        secret: "s",
-        firstRequestedAt: "",
-        lastRequestedAt: "",
-        confirmationsRequested: 1,
-        mailDue: true,
-        mailAttempts: 0,
-      })
+      await store.setSubscriber(pendingSubscriber("news@example.com"))
       const ids = [id, ...(await store.list("subscribe")).map((record) => record.id)]
       const keys =
         store.location === dir
@@ -57,16 +60,7 @@ describe("the Netlify Blobs store", () => {
   it("rejects every operation when the service cannot be reached: nothing is reported saved", async () => {
     const closed = `http://127.0.0.1:${await freePort()}`
     const store = createBlobStore(blobOptions({ edgeURL: closed, uncachedEdgeURL: closed }))
-    const subscriber: Subscriber = {
-      email: "a@example.com",
-      status: "pending",
-      secret: "s",
-      firstRequestedAt: "",
-      lastRequestedAt: "",
-      confirmationsRequested: 1,
-      mailDue: true,
-      mailAttempts: 0,
-    }
+    const subscriber = pendingSubscriber("a@example.com")
     await expect(store.save("contact", valid)).rejects.toThrow(/fetch failed/)
     await expect(store.save("contact", valid, { idempotencyKey: "down-1" })).rejects.toThrow(/fetch failed/)
     await expect(store.list("contact")).rejects.toThrow(/fetch failed/)
