@@ -182,6 +182,44 @@ describe("mobile menu", () => {
     await page.context().close()
   })
 
+  it("comes after the page: a phone fetches it once the page has loaded, before any tap; a desktop, whose toggler is hidden, never does", async () => {
+    const fetchedMenu = (page: Page) => {
+      const seen: string[] = []
+      page.on("response", (response) => {
+        if (response.request().resourceType() !== "script") return
+        void response
+          .text()
+          .then((body) => body.includes("mobile-menu__panel") && seen.push(new URL(response.url()).pathname))
+          .catch(() => undefined)
+      })
+      return seen
+    }
+    const phone = await openPage(375)
+    const phoneScripts = fetchedMenu(phone)
+    let spriteFetched = false
+    phone.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/icon-sprite.svg") spriteFetched = true
+    })
+    await visit(phone, "/product")
+    // closed, in the page, with no tap: the first one opens it at once
+    await phone.waitForSelector("#mobile-menu:not(.is-open)", { state: "attached", timeout: 10_000 })
+    expect(await phone.getAttribute("button.menu-toggler", "aria-controls")).toBe("mobile-menu")
+    expect(phoneScripts.length).toBe(1)
+    // its close button's icon is in the page's own sprite (LATER_PART_ICONS): drawn without fetching the whole set
+    expect(await phone.evaluate(() => Boolean(document.getElementById("icon-close")?.querySelector("path")))).toBe(true)
+    expect(spriteFetched).toBe(false)
+    expect(pageErrors(phone)).toEqual([])
+    await phone.context().close()
+
+    const desktop = await openPage(1440)
+    const desktopScripts = fetchedMenu(desktop)
+    await visit(desktop, "/product")
+    await desktop.waitForTimeout(2500) // past the 2 s the idle wait allows
+    expect(await desktop.locator("#mobile-menu").count()).toBe(0)
+    expect(desktopScripts).toEqual([])
+    await desktop.context().close()
+  })
+
   it("expands the Solutions sub-menu and collapses it when selected again", async () => {
     const page = await openPage(375)
     await visit(page, "/")

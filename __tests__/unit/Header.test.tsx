@@ -55,22 +55,30 @@ describe("Header", () => {
     expect(within(bar).getByRole("link", { name: "Get In Touch" })).toHaveAttribute("href", "/contact?from=menu")
   })
 
-  it("opens the mobile menu with the toggler, marks the body, and closes with the close button, the backdrop and Escape", () => {
+  it("opens the mobile menu with the toggler, marks the body, and closes with the close button, the backdrop and Escape", async () => {
     const { container } = renderHeader()
     const toggler = screen.getByRole("button", { name: "Open menu" })
-    const menu = container.querySelector("#mobile-menu") as HTMLElement
-    expect(toggler).toHaveAttribute("aria-controls", "mobile-menu")
+    // the menu is a part fetched later: not in the page, nor named by the toggler, until it is wanted
+    expect(container.querySelector("#mobile-menu")).toBeNull()
+    expect(toggler).not.toHaveAttribute("aria-controls")
 
     fireEvent.click(toggler)
     expect(toggler).toHaveAttribute("aria-expanded", "true")
-    expect(menu).toHaveClass("is-open")
     expect(document.body).toHaveClass("mobile-menu-visible")
+    const close = await screen.findByRole("button", { name: "Close menu" })
+    const menu = container.querySelector("#mobile-menu") as HTMLElement
+    expect(menu).toHaveClass("is-open")
+    expect(toggler).toHaveAttribute("aria-controls", "mobile-menu")
+    // the menu, once it has come, takes the focus to its close button
+    expect(close).toHaveFocus()
 
-    fireEvent.click(screen.getByRole("button", { name: "Close menu" }))
+    fireEvent.click(close)
     expect(menu).not.toHaveClass("is-open")
     expect(document.body).not.toHaveClass("mobile-menu-visible")
+    expect(toggler).toHaveFocus()
 
     fireEvent.click(toggler)
+    expect(menu).toHaveClass("is-open")
     fireEvent.click(menu.querySelector(".mobile-menu__backdrop") as HTMLElement)
     expect(document.body).not.toHaveClass("mobile-menu-visible")
 
@@ -79,8 +87,10 @@ describe("Header", () => {
     expect(document.body).not.toHaveClass("mobile-menu-visible")
   })
 
-  it("expands the Solutions sub-menu and collapses it when selected again", () => {
+  it("expands the Solutions sub-menu and collapses it when selected again", async () => {
     const { container } = renderHeader()
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }))
+    await screen.findByRole("button", { name: "Close menu" })
     const mobile = container.querySelector("#mobile-menu") as HTMLElement
     const parent = within(mobile).getByRole("button", { name: "Solutions" })
     expect(parent).toHaveAttribute("aria-expanded", "false")

@@ -11,6 +11,11 @@ import { renderToStaticMarkup } from "react-dom/server"
 import { spriteSymbols, withUsedSymbols } from "../../src/build-time/postbuild/icon-sprite"
 import { IconSprite } from "../../src/components/primitives/IconSprite"
 import { PhoneIcon, PlayIcon } from "../../src/components/primitives/Icons"
+import { Footer } from "../../src/components/layout/Footer"
+import { Header } from "../../src/components/layout/Header"
+import { MobileMenu } from "../../src/components/layout/MobileMenu"
+import { LATER_PART_ICONS, iconId } from "../../src/lib/icon-sprite"
+import { company, forms, languages, privacy, site, solutions } from "../fixtures/chrome"
 
 const sprite = renderToStaticMarkup(<IconSprite />)
 const page = (body: string) => `<html><body>${sprite}<div id="___gatsby">${body}</div></body></html>`
@@ -45,9 +50,28 @@ describe("each page's sprite after the build", () => {
       </>,
     )
     const trimmed = withUsedSymbols(page(body))
-    expect([...spriteSymbols(trimmed).keys()].sort()).toEqual(["icon-phone", "icon-play"])
+    // and the close button's, which only the mobile menu draws, a part that comes after the page
+    expect([...spriteSymbols(trimmed).keys()].sort()).toEqual(["icon-close", "icon-phone", "icon-play"])
     // the rest of the page as it was
     expect(trimmed.endsWith(`<div id="___gatsby">${body}</div></body></html>`)).toBe(true)
+  })
+
+  it("keeps exactly the icons of the parts that come after the page which the page's own chrome does not draw", () => {
+    const drawn = (html: string) => new Set([...html.matchAll(/<use href="#([^"]+)"/g)].map(([, id]) => id!))
+    const chrome = drawn(
+      renderToStaticMarkup(
+        <>
+          <Header site={site} company={company} solutions={solutions} languages={languages} basePath="/" />
+          <Footer site={site} company={company} forms={forms} privacy={privacy} solutions={solutions} />
+        </>,
+      ),
+    )
+    const menu = drawn(
+      renderToStaticMarkup(
+        <MobileMenu site={site} company={company} solutions={solutions} open={false} onClose={() => {}} openSubmenu={null} onToggleSubmenu={() => {}} />,
+      ),
+    )
+    expect([...menu].filter((id) => !chrome.has(id)).sort()).toEqual(LATER_PART_ICONS.map(iconId).sort())
   })
 
   it("leaves a page without a sprite untouched", () => {

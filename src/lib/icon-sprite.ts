@@ -26,6 +26,14 @@ export type IconName =
   | "tax"
   | "x"
 
+/**
+ * Icons that only a part fetched after the page draws (the mobile menu's
+ * close button, src/components/layout/Header.tsx): the server's HTML has no
+ * <use> of them, yet every page's sprite keeps their symbols, so the part
+ * draws them at once, with no fetch of the whole set.
+ */
+export const LATER_PART_ICONS: readonly IconName[] = ["close"]
+
 /** The id of an icon's <symbol> in the page's sprite */
 export const iconId = (name: IconName): string => `icon-${name}`
 

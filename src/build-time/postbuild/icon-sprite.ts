@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs"
 import path from "node:path"
-import { ICON_SPRITE_FILE, ICON_SPRITE_ID } from "../../lib/icon-sprite"
+import { ICON_SPRITE_FILE, ICON_SPRITE_ID, LATER_PART_ICONS, iconId } from "../../lib/icon-sprite"
 import type { PostbuildStep } from "./step"
 
 const SPRITE = new RegExp(`(<svg id="${ICON_SPRITE_ID}"[^>]*>)([\\s\\S]*?)</svg>`)
@@ -13,9 +13,9 @@ export function spriteSymbols(html: string): Map<string, string> {
   return new Map([...sprite.matchAll(SYMBOL)].map(([symbol, id]) => [id!, symbol]))
 }
 
-/** The page with only the symbols its own <use> elements draw */
+/** The page with only the symbols its own <use> elements draw, and those of the parts that come after it (LATER_PART_ICONS) */
 export function withUsedSymbols(html: string): string {
-  const used = new Set([...html.matchAll(USED)].map(([, id]) => id!))
+  const used = new Set([...[...html.matchAll(USED)].map(([, id]) => id!), ...LATER_PART_ICONS.map(iconId)])
   return html.replace(
     SPRITE,
     (_sprite, open: string, symbols: string) => `${open}${symbols.replace(SYMBOL, (symbol, id: string) => (used.has(id) ? symbol : ""))}</svg>`,

@@ -7,10 +7,34 @@ import { MenuIcon, PhoneIcon } from "../primitives/Icons"
 import { PhoneLink } from "../primitives/PhoneLink"
 import { Brand } from "./Brand"
 import { MainMenu } from "./MainMenu"
-import { MobileMenu, MOBILE_MENU_ID } from "./MobileMenu"
+import { usePageLoaded } from "../../hooks/use-page-loaded"
+import { MOBILE_MENU_ID } from "./mobile-menu-id"
 import { LanguageSwitch } from "./LanguageSwitch"
 import { TopBar } from "./TopBar"
 import "./Header.css"
+
+/**
+ * The mobile menu is a part fetched after the page (docs/audit.md, "parts
+ * fetched later"): not in the server's HTML nor in the scripts a page starts
+ * with. A phone fetches it once the page has loaded and the browser is idle,
+ * so the first tap opens it at once; any sooner intent (the toggler touched,
+ * pointed at or focused) fetches it then; a desktop whose toggler is hidden
+ * never does. Without JavaScript the toggler does nothing either way.
+ */
+let mobileMenuCode: Promise<{ default: typeof import("./MobileMenu").MobileMenu }> | undefined
+const fetchMobileMenu = () =>
+  (mobileMenuCode ??= import(/* webpackChunkName: "mobile-menu" */ "./MobileMenu").then((module) => ({ default: module.MobileMenu })))
+const MobileMenu = React.lazy(fetchMobileMenu)
+
+/** Runs `task` when the browser is next idle (at most 2 s on); returns the cancel */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(task, { timeout: 2000 })
+    return () => window.cancelIdleCallback(id)
+  }
+  const id = window.setTimeout(task, 200)
+  return () => window.clearTimeout(id)
+}
 
 interface Props {
   site: Queries.HeaderSiteFragment
@@ -24,6 +48,9 @@ interface Props {
 export function Header({ site, company, solutions, languages, basePath }: Props) {
   const { y, direction } = useScroll()
   const [menuOpen, setMenuOpen] = React.useState(false)
+  // whether the mobile menu is in the page: from its first opening, or once a phone's page has loaded
+  const [menuMounted, setMenuMounted] = React.useState(false)
+  const loaded = usePageLoaded()
   const [openSubmenu, setOpenSubmenu] = React.useState<string | null>(null)
 
   const toggleSubmenu = React.useCallback((label: string) => setOpenSubmenu((current) => (current === label ? null : label)), [])
@@ -43,6 +70,12 @@ export function Header({ site, company, solutions, languages, basePath }: Props)
     return () => document.removeEventListener("keydown", onKey)
   }, [menuOpen, closeMenu])
 
+  React.useEffect(() => {
+    if (menuMounted) return
+    // a hidden toggler (a desktop's width) has no menu to open
+    if (!loaded || !toggler.current || toggler.current.offsetParent === null) return
+    return whenIdle(() => React.startTransition(() => setMenuMounted(true)))
+  }, [menuMounted, loaded])
   // scroll-padding-top keeps most focus moves clear of the sticky bar; when the
   // browser leaves a focused element partly under it (it counts as visible),
   // scroll it down into view.
@@ -95,25 +128,36 @@ export function Header({ site, company, solutions, languages, basePath }: Props)
               className="menu-toggler icon-button"
               aria-label={site.openMenu}
               aria-expanded={menuOpen}
-              aria-controls={MOBILE_MENU_ID}
+              // only once the menu is in the page: an id the page has
+              aria-controls={menuMounted ? MOBILE_MENU_ID : undefined}
               // a tap before hydration opens the menu once the page has hydrated (src/lib/early-click.ts)
               data-early-click=""
-              onClick={() => setMenuOpen(true)}
+              onClick={() => {
+                setMenuMounted(true)
+                setMenuOpen(true)
+              }}
+              onPointerEnter={fetchMobileMenu}
+              onTouchStart={fetchMobileMenu}
+              onFocus={fetchMobileMenu}
             >
               <MenuIcon aria-hidden="true" size={26} />
             </button>
           </div>
         </div>
       </div>
-      <MobileMenu
-        site={site}
-        company={company}
-        solutions={solutions}
-        open={menuOpen}
-        onClose={closeMenu}
-        openSubmenu={openSubmenu}
-        onToggleSubmenu={toggleSubmenu}
-      />
+      {menuMounted ? (
+        <React.Suspense fallback={null}>
+          <MobileMenu
+            site={site}
+            company={company}
+            solutions={solutions}
+            open={menuOpen}
+            onClose={closeMenu}
+            openSubmenu={openSubmenu}
+            onToggleSubmenu={toggleSubmenu}
+          />
+        </React.Suspense>
+      ) : null}
     </header>
   )
 }

@@ -9,7 +9,7 @@ import { MainMenu } from "./MainMenu"
 import { SocialLinks } from "./SocialLinks"
 import "./MobileMenu.css"
 
-export const MOBILE_MENU_ID = "mobile-menu"
+import { MOBILE_MENU_ID } from "./mobile-menu-id"
 
 interface Props {
   site: Queries.MobileMenuSiteFragment
