@@ -9,6 +9,11 @@ import { dropServerHead } from "./src/lib/server-head"
 import "./src/styles/tokens.css"
 import "./src/styles/base.css"
 import "./src/styles/shared.css"
+// The chrome every page renders, in the app's own script rather than in a
+// "commons" chunk beside it: one script fewer to fetch at start-up, and one
+// compressed file instead of two (about 0.7 KB less gzip, docs/audit.md)
+import "./src/components/layout/Layout"
+import "./src/components/layout/Seo"
 
 /**
  * Hydrates in a transition. Gatsby's own hydrateRoot call renders the whole page in one

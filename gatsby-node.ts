@@ -1,7 +1,7 @@
 /**
  * Gatsby's build hooks, each in the room of its subject: the content's
  * check and the gallery's copies, the schema's computed fields, the pages,
- * webpack's settings, and public/ after the build.
+ * webpack's and Babel's settings, and public/ after the build.
  */
 import path from "path"
 import type { GatsbyNode } from "gatsby"
@@ -12,6 +12,7 @@ export { onPreBootstrap, onPostBootstrap, onCreateNode } from "./src/build-time/
 export { createSchemaCustomization, createResolvers } from "./src/build-time/schema-fields"
 export { onCreatePage, createPages } from "./src/build-time/pages"
 export { onCreateWebpackConfig } from "./src/webpack/webpack-config"
+export { onCreateBabelConfig } from "./src/webpack/babel-config"
 
 // gatsby-plugin-sharp cannot be given an AVIF effort: the build's encoder is set here
 useAvifEffort()

@@ -25,7 +25,7 @@ describe("Gatsby's scripts", () => {
         // Gatsby's chunks: name-<content hash>.js
         chunks: performance
           .getEntriesByType("resource")
-          .filter((entry) => /\/[\w-]+-[0-9a-f]{16,}\.js$/.test(new URL(entry.name).pathname))
+          .filter((entry) => /\/[\w-]+-[0-9a-f]{8,}\.js$/.test(new URL(entry.name).pathname))
           .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
         listed: JSON.parse(document.getElementById("gatsby-scripts")?.textContent ?? "[]") as string[],
         // the loader's script elements: run in order, each in its own task
@@ -71,7 +71,7 @@ describe("Gatsby's scripts", () => {
       const page = await openPage(375)
       let release: () => void = () => undefined
       const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\/[\w-]+-[0-9a-f]{16,}\.js$/, async (route) => {
+      await page.route(/\/[\w-]+-[0-9a-f]{8,}\.js$/, async (route) => {
         await held
         await route.continue()
       })

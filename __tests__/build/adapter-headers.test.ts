@@ -19,6 +19,7 @@ import { adminContentSecurityPolicy } from "../../src/build-time/site-headers"
 import { readSiteRoutes, ROUTES_FILE, type SiteRoutes } from "../../src/server/route-headers"
 import { ROOT, serveBuild, type Served } from "../support/serve"
 import { basePathOf, LANGUAGES, localizedPath } from "../../src/lib/languages"
+import { HASH_DIGITS } from "../../src/webpack/webpack-config"
 
 jest.setTimeout(120_000)
 
@@ -33,8 +34,13 @@ function builtFiles(): string[] {
 }
 const asPagePath = (file: string) => (file === "/index.html" ? "/" : file.replace(/\/index\.html$/, ""))
 
-/** A file name that carries webpack's or Gatsby's content hash (20 or more hex digits in a row) */
-const HASHED = /[0-9a-f]{20,}/
+/**
+ * A path that carries webpack's content hash (a script or stylesheet named
+ * with HASH_DIGITS hex digits, src/webpack/webpack-config.ts, with its map and
+ * licence file) or Gatsby's
+ * (20 or more, in /static/)
+ */
+const HASHED = new RegExp(`[-.][0-9a-f]{${HASH_DIGITS}}\\.(js|css)(\\.map|\\.LICENSE\\.txt)?$|[0-9a-f]{20,}`)
 const cacheControl = (headers: readonly Header[]) => headers.filter(({ key }) => key.toLowerCase() === "cache-control").map(({ value }) => value)
 const isImmutable = (headers: readonly Header[]) => cacheControl(headers).some((value) => /immutable|max-age=[1-9]/.test(value))
 

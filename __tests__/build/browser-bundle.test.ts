@@ -10,7 +10,7 @@
 import fs from "fs"
 import path from "path"
 import { TRANSLATED } from "../../src/lib/languages"
-import { CHUNK_GLOBAL } from "../../src/webpack/webpack-config"
+import { CHUNK_GLOBAL, HASH_DIGITS } from "../../src/webpack/webpack-config"
 import { ROOT, assertBuilt } from "../support/serve"
 
 const read = (name: string) => fs.readFileSync(path.join(ROOT, "public", name), "utf8")
@@ -82,7 +82,7 @@ it("carries no page metadata that only the server's HTML has (canonical, Open Gr
     ]).toEqual([name, []])
   }
   // what the browser's head still renders is there: the stand-in replaced PageMetadata, not Seo
-  const pages = scriptFiles().filter((name) => name.startsWith("commons-") || name.startsWith("component---"))
+  const pages = scriptFiles().filter((name) => name.startsWith("app-") || name.startsWith("component---"))
   expect(pages.some((name) => read(name).includes("theme-color"))).toBe(true)
 })
 
@@ -150,6 +150,8 @@ const NOT_AT_START_UP = [
   ["invariant's formatting", "Minified exception occurred"],
   // the chunks' global array named after the package, twice in every script (src/webpack/webpack-config.ts: CHUNK_GLOBAL)
   ["the package's name as the chunks' global", "webpackChunkwaste_to_energy_site"],
+  // the mobile menu's panel (MobileMenu.tsx), a part fetched once a phone's page has loaded or the toggler is touched
+  ["the mobile menu", "mobile-menu__panel"],
 ] as const
 
 it("keeps code that only the estimator or development needs, and the package's long name, out of the home page's start-up scripts", () => {
@@ -158,10 +160,22 @@ it("keeps code that only the estimator or development needs, and the package's l
   const scriptsOf = (group: string) =>
     stats.namedChunkGroups[group]!.assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"))
   const startUp = [...new Set(["app", "component---src-pages-index-tsx"].flatMap(scriptsOf))]
-  expect(startUp.some((name) => name.startsWith("commons-"))).toBe(true)
+  // the chrome every page renders is in the app's own script (gatsby-browser.ts), not in a commons chunk beside it
+  expect(startUp.filter((name) => name.startsWith("commons-"))).toEqual([])
+  expect(read(startUp.find((name) => name.startsWith("app-"))!)).toContain("site-footer__grid")
   const found = startUp.flatMap((name) => NOT_AT_START_UP.filter(([, marker]) => read(name).includes(marker)).map(([what]) => `${what} in ${name}`))
   expect(found).toEqual([])
   expect(startUp.filter((name) => read(name).includes(`self.${CHUNK_GLOBAL}`)).length).toBeGreaterThanOrEqual(3)
-  // the list joining is still there, in the scripts of the pages that use it
+  // the list joining and the mobile menu are still there, in scripts of their own
   expect(scriptFiles().filter((name) => !startUp.includes(name) && read(name).includes("ListFormat")).length).toBeGreaterThan(0)
+  expect(scriptFiles().filter((name) => !startUp.includes(name) && read(name).includes("mobile-menu__panel")).length).toBe(1)
+})
+
+it(`names every script and stylesheet with ${HASH_DIGITS} hex digits of its content hash (webpack's runtime lists them all, and every page loads it)`, () => {
+  assertBuilt()
+  const stats = JSON.parse(read("webpack.stats.json")) as { assetsByChunkName: Record<string, string[]> }
+  const files = [...new Set([...Object.values(stats.assetsByChunkName).flat(), ...scriptFiles()])].filter((name) => /\.(js|css)$/.test(name))
+  expect(files.length).toBeGreaterThan(10)
+  const hashed = new RegExp(`^[\\w-]+[.-][0-9a-f]{${HASH_DIGITS}}\\.(js|css)$`)
+  expect(files.filter((name) => !hashed.test(name))).toEqual([])
 })

@@ -14,7 +14,7 @@ const stats = JSON.parse(fs.readFileSync(path.join(PUBLIC, "webpack.stats.json")
 const scripts = initialScripts(stats)
 
 it("are the runtime, React and Gatsby's app code", () => {
-  expect(scripts.map((name) => name.replace(/-[0-9a-f]{16,}\.js$/, ""))).toEqual(expect.arrayContaining(["webpack-runtime", "framework", "app"]))
+  expect(scripts.map((name) => name.replace(/-[0-9a-f]{8,}\.js$/, ""))).toEqual(expect.arrayContaining(["webpack-runtime", "framework", "app"]))
 })
 
 describe.each(scripts)("%s", (name) => {

@@ -27,7 +27,7 @@ afterAll(async () => {
 /** This build's app bundle (an incremental build leaves earlier ones in public/, which Gatsby no longer counts as its bundles) */
 const hashedScript = () =>
   (JSON.parse(fs.readFileSync(path.join(ROOT, "public", "webpack.stats.json"), "utf8")) as { assetsByChunkName: { app: string[] } }).assetsByChunkName.app.find(
-    (name) => /^app-[0-9a-f]{20}\.js$/.test(name),
+    (name) => /^app-[0-9a-f]{8}\.js$/.test(name),
   )!
 const staticFile = () => {
   const dir = fs.readdirSync(path.join(ROOT, "public", "static"))[0]!

@@ -99,7 +99,7 @@ async function compareFileHeaders(referenceBuild: string, checks: Check[]): Prom
   const stats = fs.readFileSync(path.join(PROJECT, "public", "webpack.stats.json"), "utf8")
   const leftOver: string[] = []
   const isLeftOver = (file: string) =>
-    /^\/[\w-]+-[0-9a-f]{16,}\.js(\.map)?$/.test(file) && !stats.includes(`"${file.slice(1).replace(/\.map$/, "")}"`) && Boolean(leftOver.push(file))
+    /^\/[\w-]+-[0-9a-f]{8,}\.js(\.map)?$/.test(file) && !stats.includes(`"${file.slice(1).replace(/\.map$/, "")}"`) && Boolean(leftOver.push(file))
   const mismatches: string[] = []
   let compared = 0
   for (const file of reference) {

@@ -163,3 +163,51 @@ describe("the prop-types and invariant stand-ins in the production browser bundl
     }
   })
 })
+
+describe("react-slick's dots and json2mq, left out of the gallery's part", () => {
+  it("stand in only while the gallery uses neither: no dots, and no breakpoints of react-slick's own", () => {
+    const { gallerySettings } = require("../../src/components/blocks/GallerySlider") as typeof import("../../src/components/blocks/GallerySlider")
+    for (const visible of [1, 2, 4]) {
+      const settings = gallerySettings({ transitionSpeed: 800 }, visible)
+      expect(settings.dots).toBe(false)
+      expect(settings.responsive).toBeUndefined()
+    }
+  })
+
+  it("fail loudly, naming themselves, if a change ever asks for them", () => {
+    const { Dots } = require("../../src/webpack/stand-ins/no-slick-dots.js") as { Dots: () => unknown }
+    const json2mq = require("../../src/webpack/stand-ins/no-json2mq.js") as (query: object) => string
+    expect(() => Dots()).toThrow(/stand-ins\/no-slick-dots\.js/)
+    expect(() => json2mq({ maxWidth: 600 })).toThrow(/stand-ins\/no-json2mq\.js/)
+  })
+
+  it("replace the very files react-slick requires, and its dots keep the export the slider renders", () => {
+    const { slickFile } = require("../../src/webpack/webpack-config") as typeof import("../../src/webpack/webpack-config")
+    const inner = fs.readFileSync(slickFile("inner-slider.js"), "utf8")
+    expect(inner).toContain('require("./dots")')
+    expect(inner).toContain("_dots.Dots")
+    expect(fs.existsSync(slickFile("dots.js"))).toBe(true)
+    expect(fs.readFileSync(slickFile("slider.js"), "utf8")).toContain('require("json2mq")')
+  })
+})
+
+describe("Babel's loose optional chaining", () => {
+  it("sets loose on the very plugins Gatsby's TypeScript support adds, and on nothing else", () => {
+    const added: { name: string; options?: object }[] = []
+    const actions = { setBabelPlugin: (plugin: { name: string; options?: object }) => added.push(plugin), setBabelPreset: () => undefined }
+    const typescript = require("gatsby-plugin-typescript/gatsby-node") as { onCreateBabelConfig: (args: object, options: object) => void }
+    typescript.onCreateBabelConfig({ actions }, {})
+    const theirs = added.splice(0).map((plugin) => plugin.name)
+    const { onCreateBabelConfig } = require("../../src/webpack/babel-config") as { onCreateBabelConfig: (args: object) => void }
+    onCreateBabelConfig({ actions })
+    expect(added.length).toBe(2)
+    for (const plugin of added) {
+      expect(theirs).toContain(plugin.name)
+      expect(plugin.options).toEqual({ loose: true })
+    }
+    expect(added.map((plugin) => path.basename(path.dirname(path.dirname(plugin.name))))).toEqual([
+      "plugin-proposal-optional-chaining",
+      "plugin-proposal-nullish-coalescing-operator",
+    ])
+  })
+})

@@ -34,5 +34,5 @@ export function startupScriptPaths(html: string, pageUrl: string, componentScrip
 /** A part's name: its file name without the content hash webpack adds (estimator-0123….js: "estimator") */
 export function partName(url: string): string {
   const file = new URL(url).pathname.split("/").pop() ?? url
-  return file.replace(/\.js$/, "").replace(/-[0-9a-f]{16,}$/, "")
+  return file.replace(/\.js$/, "").replace(/-[0-9a-f]{8,}$/, "")
 }

@@ -43,9 +43,7 @@ export const pageChromeFragment = graphql`
 /** The chrome of a page's query, each part checked: a content file the whole site needs is missing */
 export function pageChrome(data: Queries.PageChromeFragment) {
   if (!data.siteJson || !data.companyJson || !data.formsJson || !data.privacyJson) {
-    throw new Error(
-      "content/site, content/company, content/forms and content/privacy each need their file in the page's language (site.en.json, site.hi.json …).",
-    )
+    throw new Error("content/site, company, forms and privacy each need a file in the page's language (site.en.json, site.hi.json …).")
   }
   return {
     site: data.siteJson,

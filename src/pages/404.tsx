@@ -9,7 +9,7 @@ import { required } from "../lib/required"
 import "./404.css"
 
 export default function NotFoundPage({ data, pageContext }: PageProps<Queries.NotFoundPageQuery, PageContext>) {
-  const page = required(data.notFoundJson, "content/not-found/not-found.en.json")
+  const page = required(data.notFoundJson, "not-found")
   return (
     <Layout chrome={data} basePath={pageContext.basePath}>
       <Notice title={page.title} text={page.text}>

@@ -11,11 +11,11 @@ import { required } from "../lib/required"
 import "./contact.css"
 
 export default function ContactPage({ data, pageContext }: PageProps<Queries.ContactPageQuery, PageContext>) {
-  const site = required(data.siteJson, "content/site/site.en.json")
-  const contact = required(data.contactJson, "content/contact/contact.en.json")
-  const company = required(data.companyJson, "content/company/company.en.json")
+  const site = required(data.siteJson, "site")
+  const contact = required(data.contactJson, "contact")
+  const company = required(data.companyJson, "company")
   const { forms, privacy } = pageChrome(data)
-  const estimateStreams = required(data.estimateJson, "content/estimate/estimate.en.json").streams.map((stream) => stream.name)
+  const estimateStreams = required(data.estimateJson, "estimate").streams.map((stream) => stream.name)
   return (
     <Layout chrome={data} basePath={pageContext.basePath}>
       <PageBanner title={contact.title} breadcrumb={contact.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />

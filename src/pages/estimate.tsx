@@ -40,8 +40,8 @@ const EstimateMethod = hydrateOnInteraction(
 const PRODUCTS_PATH = "/product"
 
 export default function EstimatePage({ data, pageContext }: PageProps<Queries.EstimatePageQuery, PageContext>) {
-  const site = required(data.siteJson, "content/site/site.en.json")
-  const page = required(data.estimateJson, "content/estimate/estimate.en.json")
+  const site = required(data.siteJson, "site")
+  const page = required(data.estimateJson, "estimate")
   // the query's own type, held to the model: a field the arithmetic reads and the query leaves out (or types otherwise) fails typecheck here
   const model: EstimateModel = page
   useFactorsOpenOnHash()

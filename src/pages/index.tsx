@@ -15,16 +15,16 @@ import { PicturePreload } from "../components/primitives/Picture"
 import { required } from "../lib/required"
 
 export default function HomePage({ data, pageContext }: PageProps<Queries.HomePageQuery, PageContext>) {
-  const site = required(data.siteJson, "content/site/site.en.json")
+  const site = required(data.siteJson, "site")
   const sections = [
-    <HeroCarousel key="hero" data={required(data.heroJson, "content/hero/hero.en.json")} labels={site.hero} />,
-    <AboutUs key="about" data={required(data.aboutJson, "content/about/about.en.json")} />,
-    <Overview key="overview" data={required(data.overviewJson, "content/overview/overview.en.json")} />,
-    <ServiceIndustry key="services" data={required(data.servicesJson, "content/services/services.en.json")} />,
-    <WhyChooseUs key="why" data={required(data.whyChooseUsJson, "content/why-choose-us/why-choose-us.en.json")} />,
-    <CallToAction key="cta" data={required(data.callToActionJson, "content/call-to-action/call-to-action.en.json")} />,
-    <RecycleMaterials key="recycle" data={required(data.recycleJson, "content/recycle/recycle.en.json")} />,
-    <GalleryCarousel key="gallery" data={required(data.galleryJson, "content/gallery/gallery.en.json")} labels={site.gallery} />,
+    <HeroCarousel key="hero" data={required(data.heroJson, "hero")} labels={site.hero} />,
+    <AboutUs key="about" data={required(data.aboutJson, "about")} />,
+    <Overview key="overview" data={required(data.overviewJson, "overview")} />,
+    <ServiceIndustry key="services" data={required(data.servicesJson, "services")} />,
+    <WhyChooseUs key="why" data={required(data.whyChooseUsJson, "why-choose-us")} />,
+    <CallToAction key="cta" data={required(data.callToActionJson, "call-to-action")} />,
+    <RecycleMaterials key="recycle" data={required(data.recycleJson, "recycle")} />,
+    <GalleryCarousel key="gallery" data={required(data.galleryJson, "gallery")} labels={site.gallery} />,
   ]
   return (
     <Layout chrome={data} basePath={pageContext.basePath}>

@@ -11,9 +11,9 @@ import "./privacy.css"
 
 /** The privacy notice: the content's sections, with the company's details and the retention the server applies filled in. */
 export default function PrivacyPage({ data, pageContext }: PageProps<Queries.PrivacyPageQuery, PageContext>) {
-  const site = required(data.siteJson, "content/site/site.en.json")
-  const privacy = required(data.privacyJson, "content/privacy/privacy.en.json")
-  const company = required(data.companyJson, "content/company/company.en.json")
+  const site = required(data.siteJson, "site")
+  const privacy = required(data.privacyJson, "privacy")
+  const company = required(data.companyJson, "company")
   const { address } = company
   const values = {
     ...privacy.retention,

@@ -9,8 +9,8 @@ import { contactFormHref } from "../lib/links"
 import { required } from "../lib/required"
 
 export default function ProductPage({ data, pageContext }: PageProps<Queries.ProductPageQuery, PageContext>) {
-  const site = required(data.siteJson, "content/site/site.en.json")
-  const products = required(data.productsJson, "content/products/products.en.json")
+  const site = required(data.siteJson, "site")
+  const products = required(data.productsJson, "products")
   return (
     <Layout chrome={data} basePath={pageContext.basePath}>
       <PageBanner title={products.title} breadcrumb={products.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />

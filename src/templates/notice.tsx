@@ -12,10 +12,9 @@ interface Context extends PageContext {
 }
 
 function notice(data: Queries.NoticeTemplateQuery, id: string) {
-  return required(
-    required(data.formsJson, "content/forms/forms.en.json").pages.find((page) => page.id === id),
-    `content/forms/forms.en.json pages "${id}"`,
-  )
+  const page = required(data.formsJson, "forms").pages.find((entry) => entry.id === id)
+  if (!page) throw new Error(`content/forms/: its pages have no "${id}"; the notice needs it.`)
+  return page
 }
 
 /** Where a form sent without JavaScript ends: thank you, check your inbox, subscribed. */

@@ -11,14 +11,14 @@ import { required } from "../lib/required"
 
 /** One page per file in content/solutions/, created in gatsby-node by slug. */
 export default function SolutionTemplate({ data, pageContext }: PageProps<Queries.SolutionTemplateQuery, PageContext>) {
-  const site = required(data.siteJson, "content/site/site.en.json")
-  const solution = required(data.solutionsJson, "content/solutions")
+  const site = required(data.siteJson, "site")
+  const solution = required(data.solutionsJson, "solutions")
   return (
     <Layout chrome={data} basePath={pageContext.basePath}>
       <PageBanner title={solution.title} breadcrumb={solution.breadcrumb} breadcrumbLabel={site.breadcrumbLabel} homeLabel={site.breadcrumbHome} />
       <SolutionIntro data={solution} />
       <HowItWorks data={solution.howItWorks} />
-      <GalleryCarousel data={required(data.galleryJson, "content/gallery/gallery.en.json")} labels={site.gallery} />
+      <GalleryCarousel data={required(data.galleryJson, "gallery")} labels={site.gallery} />
     </Layout>
   )
 }

@@ -44,7 +44,7 @@ const TAKE_OVER_MARGIN = "600px 0px"
  * first paint, and react-slick is the largest library the pages would
  * otherwise load with their own code.
  */
-const GallerySlider = React.lazy(() => import("./GallerySlider").then((module) => ({ default: module.GallerySlider })))
+const GallerySlider = React.lazy(() => import(/* webpackChunkName: "gallery-slider" */ "./GallerySlider").then((module) => ({ default: module.GallerySlider })))
 
 /**
  * The image gallery shared by the home page and the solution pages. The
