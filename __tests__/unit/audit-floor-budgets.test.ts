@@ -1,5 +1,5 @@
 import { evaluate, missesTiming, moreRoundsNeeded } from "../../scripts/audit/budgets"
-import { FLOOR_BUDGET, floorFindings, paintAllowanceMs } from "../../scripts/audit/floor-budgets"
+import { enforcingAll, FLOOR_BUDGET, FLOOR_BUDGET_ENFORCED, floorFindings, paintAllowanceMs } from "../../scripts/audit/floor-budgets"
 import { FLOOR, medianOf } from "../../scripts/audit/measures"
 import type { AuditPage } from "../../scripts/audit/routes"
 import { chunkGroupScripts, pageDataPath, partName, startupScriptPaths } from "../../scripts/audit/startup-scripts"
@@ -8,7 +8,7 @@ import { floorMeasured, measured, ORIGIN, perfect } from "../support/audit-measu
 describe("the floor's budgets: each route against a bare Gatsby page", () => {
   it("meets each budget at exactly its ratio: first paint, largest paint and JavaScript 1.15x the floor's", () => {
     const route = measured({ fcpMs: 1150, lcpMs: 1265, jsStartupGzipBytes: 1.15 * 64 * 1024 })
-    const { row, misses, notes } = floorFindings("/", route, floorMeasured, true)
+    const { row, misses, notes } = floorFindings("/", route, floorMeasured, enforcingAll(true))
     expect(misses).toEqual([])
     expect(notes).toEqual([])
     expect(row).toEqual({
@@ -32,7 +32,7 @@ describe("the floor's budgets: each route against a bare Gatsby page", () => {
   it("misses each ratio just over its budget; the paints are timing misses, the JavaScript is not", () => {
     // 1151 / 1000, 1267 / 1100 = 1.1518, 73.7 / 64 KiB = 1.1516
     const route = measured({ fcpMs: 1151, lcpMs: 1267, jsStartupGzipBytes: Math.ceil(1.1516 * 64 * 1024) })
-    const { misses } = floorFindings("/product", route, floorMeasured, true)
+    const { misses } = floorFindings("/product", route, floorMeasured, enforcingAll(true))
     expect(misses.map((m) => [m.route, m.what, m.timing])).toEqual([
       ["/product", "first paint 1.15x > 1.15x (1151 ms against the floor's 1000 ms)", true],
       ["/product", "largest paint 1.15x > 1.15x (1267 ms against the floor's 1100 ms)", true],
@@ -42,13 +42,30 @@ describe("the floor's budgets: each route against a bare Gatsby page", () => {
 
   it("lists the same misses as notes while the budgets are not enforced", () => {
     const route = measured({ fcpMs: 1300, lcpMs: 1265, jsStartupGzipBytes: 64 * 1024 })
-    const { misses, notes } = floorFindings("/", route, floorMeasured, false)
+    const { misses, notes } = floorFindings("/", route, floorMeasured, enforcingAll(false))
     expect(misses).toEqual([])
     expect(notes).toEqual(["/: first paint 1.30x > 1.15x (1300 ms against the floor's 1000 ms); a floor budget, not yet enforced"])
   })
 
+  it("fails on the JavaScript and notes the paints as FLOOR_BUDGET_ENFORCED has it: sizes enforced, paints not yet", () => {
+    expect(FLOOR_BUDGET_ENFORCED).toEqual({ javascript: true, paint: false })
+    // 1.30x first paint, 1.20x start-up JavaScript, a 12,001 B part
+    const route = measured({ fcpMs: 1300, lcpMs: 1265, jsStartupGzipBytes: Math.ceil(1.2 * 64 * 1024) })
+    route.jsParts = [{ name: "gallery-slider", url: `${ORIGIN}/gallery-slider-0123abcd.js`, gzipBytes: 12_001 }]
+    const { misses, notes } = floorFindings("/", route, floorMeasured, FLOOR_BUDGET_ENFORCED)
+    expect(misses.map((m) => [m.what.split(" (")[0], m.timing])).toEqual([
+      ["JavaScript at start-up 1.20x > 1.15x", false],
+      ['part "gallery-slider", fetched after start-up, 12001 B gz > 12000 B', false],
+    ])
+    expect(notes).toEqual(["/: first paint 1.30x > 1.15x (1300 ms against the floor's 1000 ms); a floor budget, not yet enforced"])
+    // and the other way round
+    const paintOnly = floorFindings("/", route, floorMeasured, { javascript: false, paint: true })
+    expect(paintOnly.misses.map((m) => m.what.split(" (")[0])).toEqual(["first paint 1.30x > 1.15x"])
+    expect(paintOnly.notes).toHaveLength(2)
+  })
+
   it("misses a ratio it cannot work out: a figure missing is not within", () => {
-    const { row, misses } = floorFindings("/", measured({ jsStartupGzipBytes: undefined }), floorMeasured, true)
+    const { row, misses } = floorFindings("/", measured({ jsStartupGzipBytes: undefined }), floorMeasured, enforcingAll(true))
     expect(row.jsRatio).toBeUndefined()
     expect(misses.map((m) => m.what)).toEqual(["JavaScript at start-up could not be compared > 1.15x (NaN KB gz against the floor's 64.0 KB)"])
   })
@@ -81,11 +98,15 @@ describe("the floor's budgets: each route against a bare Gatsby page", () => {
       [FLOOR, 1, 1, 1, 0],
       ["/", 1, 1500 / 1100, 1.25, 16],
     ])
-    // not enforced by default: notes, not misses
-    expect(misses).toEqual([])
-    expect(notes.filter((note) => note.includes("a floor budget, not yet enforced"))).toHaveLength(2)
+    // by default (FLOOR_BUDGET_ENFORCED) the JavaScript fails and the paint is a note
+    expect(misses.map((m) => m.what.split(" (")[0])).toEqual(["JavaScript at start-up 1.25x > 1.15x"])
+    expect(notes.filter((note) => note.includes("a floor budget, not yet enforced"))).toEqual([
+      "/: largest paint 1.36x > 1.15x (1500 ms against the floor's 1100 ms); a floor budget, not yet enforced",
+    ])
     expect(
-      evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: floorMeasured }, floorBudgets: true }).misses.map((m) => m.what.split(" (")[0]),
+      evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: floorMeasured }, floorBudgets: enforcingAll(true) }).misses.map(
+        (m) => m.what.split(" (")[0],
+      ),
     ).toEqual(["largest paint 1.36x > 1.15x", "JavaScript at start-up 1.25x > 1.15x"])
     expect(
       evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": home, [FLOOR]: { error: "build failed" } } }).misses.map((m) => `${m.route}: ${m.what}`),
@@ -99,7 +120,7 @@ describe("the floor's budgets: each route against a bare Gatsby page", () => {
 describe("the paints' allowance: one round trip for a first response in the second TCP window", () => {
   // the floor paints first at 1000 ms and largest at 1100 ms (and the route's JavaScript is the floor's): 1.15x is 1150 and 1265 ms, plus 150 ms is 1300 and 1415 ms
   const judged = (firstResponseBytes: number, fcpMs: number, lcpMs: number) =>
-    floorFindings("/estimate", measured({ firstResponseBytes, fcpMs, lcpMs, jsStartupGzipBytes: 64 * 1024 }), floorMeasured, true)
+    floorFindings("/estimate", measured({ firstResponseBytes, fcpMs, lcpMs, jsStartupGzipBytes: 64 * 1024 }), floorMeasured, enforcingAll(true))
 
   it("allows nothing to a first response that fits the first window (14,600 bytes with headers)", () => {
     expect(paintAllowanceMs(14_600)).toBe(0)
@@ -151,7 +172,7 @@ describe("JavaScript at start-up against the floor's, each part fetched later wi
         ["estimate-charts", 7_000],
       ]),
       floorMeasured,
-      true,
+      enforcingAll(true),
     )
     expect(row.jsRatio).toBeCloseTo(70 / 64)
     expect(row.jsParts?.map((part) => [part.name, part.gzipBytes])).toEqual([
@@ -170,12 +191,12 @@ describe("JavaScript at start-up against the floor's, each part fetched later wi
         ["estimate-charts", 12_001],
       ]),
       floorMeasured,
-      true,
+      enforcingAll(true),
     )
     expect(misses.map((m) => [m.what, m.timing])).toEqual([
       ['part "estimate-charts", fetched after start-up, 12001 B gz > 12000 B (/estimate-charts-0123456789abcdef0123.js)', false],
     ])
-    expect(floorFindings("/estimate", estimate([["estimate-charts", 12_001]]), floorMeasured, false).notes).toEqual([
+    expect(floorFindings("/estimate", estimate([["estimate-charts", 12_001]]), floorMeasured, enforcingAll(false)).notes).toEqual([
       '/estimate: part "estimate-charts", fetched after start-up, 12001 B gz > 12000 B (/estimate-charts-0123456789abcdef0123.js); a floor budget, not yet enforced',
     ])
   })
@@ -237,7 +258,7 @@ describe("a floor miss gets more rounds before it fails, as a Lighthouse timing 
 
   it("passes a route whose median over all ten runs meets it, saying it had more rounds", () => {
     const all = painting([1300, 1250, 1200, 1180, 1160, 1100, 1120, 1140, 1100, 1090])
-    const { misses, notes } = evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": all, [FLOOR]: floor }, floorBudgets: true })
+    const { misses, notes } = evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": all, [FLOOR]: floor }, floorBudgets: enforcingAll(true) })
     expect(misses).toEqual([])
     expect(notes).toEqual([
       "/: measured in 10 runs: the median of its first 5 missed a timing budget, so it and the controls had 5 more rounds; each figure is the median of all 10",
@@ -246,7 +267,7 @@ describe("a floor miss gets more rounds before it fails, as a Lighthouse timing 
 
   it("fails a route whose median over all ten runs still misses it, enforced", () => {
     const all = painting([1300, 1250, 1200, 1180, 1160, 1190, 1170, 1210, 1160, 1155])
-    const { misses } = evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": all, [FLOOR]: floor }, floorBudgets: true })
+    const { misses } = evaluate({ origin: ORIGIN, pages, runs: 5, lh: { "/": all, [FLOOR]: floor }, floorBudgets: enforcingAll(true) })
     expect(misses.map((m) => [m.route, m.what, m.timing])).toEqual([["/", "first paint 1.19x > 1.15x (1185 ms against the floor's 1000 ms)", true]])
   })
 })

@@ -2,7 +2,7 @@ import { type Row } from "../../scripts/audit/budgets"
 import { type Miss } from "../../scripts/audit/findings"
 import { FLOOR } from "../../scripts/audit/measures"
 import { parseOptions, type Options } from "../../scripts/audit/options"
-import { formatFloorTable, formatTable, verdict } from "../../scripts/audit/report"
+import { enforcementSentence, formatFloorTable, formatTable, verdict } from "../../scripts/audit/report"
 import * as calibration from "../../scripts/audit/lighthouse-calibration"
 
 const { calibratedSlowdown } = calibration
@@ -199,5 +199,13 @@ describe("the CPU slowdown calibration (scripts/audit/lighthouse-settings.ts)", 
     expect(calibratedSlowdown(undefined)).toBe(4)
     expect(calibratedSlowdown(Number.NaN)).toBe(4)
     expect(calibratedSlowdown(0)).toBe(4)
+  })
+})
+
+describe("the floor table's word on enforcement", () => {
+  it("says which of the floor's budgets fail the audit", () => {
+    expect(enforcementSentence({ javascript: true, paint: true })).toBe("Enforced.")
+    expect(enforcementSentence({ javascript: true, paint: false })).toMatch(/^The JavaScript budgets are enforced; the paints' are not yet/)
+    expect(enforcementSentence({ javascript: false, paint: false })).toMatch(/^Not yet enforced/)
   })
 })

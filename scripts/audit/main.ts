@@ -22,7 +22,7 @@ import { AXE_TAGS } from "./axe-tags"
 import { buildIfNeeded } from "../start.mjs"
 import { runAxe } from "./axe"
 import { BUDGET, evaluate, MORE_RUNS, moreRoundsNeeded } from "./budgets"
-import { FLOOR_BUDGET, FLOOR_BUDGET_ENFORCED } from "./floor-budgets"
+import { FLOOR_BUDGET, FLOOR_BUDGET_ENFORCED, enforcingAll } from "./floor-budgets"
 import { CONTROLS, FLOOR, WIDTHS } from "./measures"
 import { buildFloor, FLOOR_DIR } from "./floor"
 import { validateHtml } from "./html"
@@ -85,7 +85,7 @@ async function main(options: Options): Promise<number> {
   await server.stop()
   if (isAborted()) return 130
 
-  const floorBudgets = options.floorBudgets || FLOOR_BUDGET_ENFORCED
+  const floorBudgets = options.floorBudgets ? enforcingAll(true) : FLOOR_BUDGET_ENFORCED
   const { rows, floorRows, misses, notes } = evaluate({ origin: server.origin, pages, runs: options.runs, html, links, axe, lh, floorBudgets })
   for (const error of stageErrors) misses.push({ route: "(audit)", what: `could not run ${error}`, detail: [], timing: false })
   const durationMs = Date.now() - started

@@ -4,7 +4,7 @@ import { AXE_TAGS } from "./axe-tags"
 import * as calibration from "./lighthouse-calibration"
 import { BUDGET, type Row, MORE_RUNS } from "./budgets"
 import { type Findings, kib, type Miss } from "./findings"
-import { FLOOR_BUDGET, type FloorRow } from "./floor-budgets"
+import { FLOOR_BUDGET, type FloorEnforcement, type FloorRow } from "./floor-budgets"
 import { FLOOR, WIDTHS } from "./measures"
 import type { LighthouseResults } from "./lighthouse-result"
 import type { LinkResults } from "./links"
@@ -131,7 +131,7 @@ export interface Printed extends Findings {
   pages: AuditPage[]
   rows: Row[]
   floorRows: FloorRow[]
-  floorBudgets: boolean
+  floorBudgets: FloorEnforcement
   options: Options
   lh?: LighthouseResults
   links?: LinkResults
@@ -152,7 +152,7 @@ export function formatReport(p: Printed): string {
     out.push(
       formatFloorTable(p.floorRows),
       "",
-      `The floor: a bare Gatsby page (scripts/audit/floor/, the site's own Gatsby and React, no plugin, stylesheet, font or image), measured in the same rounds. Medians of the same runs as above; * over its budget. "1st resp B": the route's first response (its HTML) as Lighthouse's network records carry it, headers included; over ${FLOOR_BUDGET.firstWindowBytes} bytes (the first TCP window) and at most ${FLOOR_BUDGET.twoWindowsBytes} (two), Lantern's simulation charges one more round trip, so the paints are allowed ${FLOOR_BUDGET.roundTripMs} ms over ${FLOOR_BUDGET.fcpRatio}x the floor's ("paint budget"); otherwise first and largest paint at most ${FLOOR_BUDGET.fcpRatio}x and ${FLOOR_BUDGET.lcpRatio}x the floor's. "JS start": the scripts the page's HTML starts it with (gzip, KB = 1024 bytes), at most ${FLOOR_BUDGET.jsRatio}x the floor's; "JS all": with the parts fetched later, each of which is held to ${FLOOR_BUDGET.partGzipBytes} bytes gzip on its own. "seen LCP-FCP": the median, over the same runs, of how long after the first paint the largest paint came in the unthrottled load that Lighthouse simulates from (0: painted together); not a budget. Lighthouse's LCP also counts every request that ended before that paint, so a picture fetched after the HTML costs a simulated round trip even when it painted with the text. A route whose first or largest paint misses has ${MORE_RUNS} more rounds first, as a timing miss does. ${p.floorBudgets ? "Enforced." : "Not yet enforced: each miss is a note (--floor-budgets enforces them)."}`,
+      `The floor: a bare Gatsby page (scripts/audit/floor/, the site's own Gatsby and React, no plugin, stylesheet, font or image), measured in the same rounds. Medians of the same runs as above; * over its budget. "1st resp B": the route's first response (its HTML) as Lighthouse's network records carry it, headers included; over ${FLOOR_BUDGET.firstWindowBytes} bytes (the first TCP window) and at most ${FLOOR_BUDGET.twoWindowsBytes} (two), Lantern's simulation charges one more round trip, so the paints are allowed ${FLOOR_BUDGET.roundTripMs} ms over ${FLOOR_BUDGET.fcpRatio}x the floor's ("paint budget"); otherwise first and largest paint at most ${FLOOR_BUDGET.fcpRatio}x and ${FLOOR_BUDGET.lcpRatio}x the floor's. "JS start": the scripts the page's HTML starts it with (gzip, KB = 1024 bytes), at most ${FLOOR_BUDGET.jsRatio}x the floor's; "JS all": with the parts fetched later, each of which is held to ${FLOOR_BUDGET.partGzipBytes} bytes gzip on its own. "seen LCP-FCP": the median, over the same runs, of how long after the first paint the largest paint came in the unthrottled load that Lighthouse simulates from (0: painted together); not a budget. Lighthouse's LCP also counts every request that ended before that paint, so a picture fetched after the HTML costs a simulated round trip even when it painted with the text. A route whose first or largest paint misses has ${MORE_RUNS} more rounds first, as a timing miss does. ${enforcementSentence(p.floorBudgets)}`,
       "",
     )
   }
@@ -213,4 +213,12 @@ export function formatReport(p: Printed): string {
 const home = (lh: LighthouseResults | undefined) => {
   const result = lh?.["/"]
   return result?.error === undefined ? result : undefined
+}
+
+/** What the floor table says of which of its budgets fail the audit */
+export function enforcementSentence({ javascript, paint }: FloorEnforcement): string {
+  if (javascript && paint) return "Enforced."
+  if (javascript) return "The JavaScript budgets are enforced; the paints' are not yet: each paint miss is a note (--floor-budgets enforces them)."
+  if (paint) return "The paint budgets are enforced; the JavaScript's are not yet: each JavaScript miss is a note (--floor-budgets enforces them)."
+  return "Not yet enforced: each miss is a note (--floor-budgets enforces them)."
 }

@@ -16,7 +16,11 @@ const gzipBytes = (file: string) => zlib.gzipSync(read(file), { level: zlib.cons
 /** Every page of the build, as routes (/, /hi/contact) */
 function builtRoutes(): string[] {
   return (fs.readdirSync(PUBLIC, { recursive: true }) as string[])
-    .filter((file) => file.endsWith("index.html") && fs.existsSync(path.join(PUBLIC, "page-data", path.dirname(file) === "." ? "index" : path.dirname(file), "page-data.json")))
+    .filter(
+      (file) =>
+        file.endsWith("index.html") &&
+        fs.existsSync(path.join(PUBLIC, "page-data", path.dirname(file) === "." ? "index" : path.dirname(file), "page-data.json")),
+    )
     .map((file) => `/${path.dirname(file) === "." ? "" : path.dirname(file).split(path.sep).join("/")}`)
     .sort()
 }
