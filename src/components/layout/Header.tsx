@@ -21,10 +21,16 @@ import "./Header.css"
  * pointed at or focused) fetches it then; a desktop whose toggler is hidden
  * never does. Without JavaScript the toggler does nothing either way.
  */
-let mobileMenuCode: Promise<{ default: typeof import("./MobileMenu").MobileMenu }> | undefined
+type MobileMenuComponent = typeof import("./MobileMenu").MobileMenu
+let mobileMenuCode: Promise<MobileMenuComponent> | undefined
+/** The menu's code, fetched once; a failed fetch (the network gone after the page loaded) is forgotten, so the next tap fetches again */
 const fetchMobileMenu = () =>
-  (mobileMenuCode ??= import(/* webpackChunkName: "mobile-menu" */ "./MobileMenu").then((module) => ({ default: module.MobileMenu })))
-const MobileMenu = React.lazy(fetchMobileMenu)
+  (mobileMenuCode ??= import(/* webpackChunkName: "mobile-menu" */ "./MobileMenu")
+    .then((module) => module.MobileMenu)
+    .catch((error: unknown) => {
+      mobileMenuCode = undefined
+      throw error
+    }))
 
 /** Runs `task` when the browser is next idle (at most 2 s on); returns the cancel */
 function whenIdle(task: () => void): () => void {
@@ -48,8 +54,29 @@ interface Props {
 export function Header({ site, company, solutions, languages, basePath }: Props) {
   const { y, direction } = useScroll()
   const [menuOpen, setMenuOpen] = React.useState(false)
-  // whether the mobile menu is in the page: from its first opening, or once a phone's page has loaded
+  // whether the mobile menu is wanted in the page: from its first opening, or once a phone's page has loaded
   const [menuMounted, setMenuMounted] = React.useState(false)
+  // its code, once fetched; a failed fetch leaves the page as it was, the toggler closed, for the next tap to try again
+  const [MobileMenu, setMobileMenu] = React.useState<MobileMenuComponent | null>(null)
+  // whether a phone fetches the menu by itself once the page has loaded (not after a fetch has failed)
+  const [menuOnIdle, setMenuOnIdle] = React.useState(true)
+  React.useEffect(() => {
+    if (!menuMounted || MobileMenu) return
+    let current = true
+    fetchMobileMenu().then(
+      (component) => current && setMobileMenu(() => component),
+      () => {
+        if (!current) return
+        setMenuOpen(false)
+        setMenuMounted(false)
+        // no more fetching on its own: the next try is the visitor's tap
+        setMenuOnIdle(false)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [menuMounted, MobileMenu])
   const loaded = usePageLoaded()
   const [openSubmenu, setOpenSubmenu] = React.useState<string | null>(null)
 
@@ -71,11 +98,11 @@ export function Header({ site, company, solutions, languages, basePath }: Props)
   }, [menuOpen, closeMenu])
 
   React.useEffect(() => {
-    if (menuMounted) return
+    if (menuMounted || !menuOnIdle) return
     // a hidden toggler (a desktop's width) has no menu to open
     if (!loaded || !toggler.current || toggler.current.offsetParent === null) return
     return whenIdle(() => React.startTransition(() => setMenuMounted(true)))
-  }, [menuMounted, loaded])
+  }, [menuMounted, menuOnIdle, loaded])
   // scroll-padding-top keeps most focus moves clear of the sticky bar; when the
   // browser leaves a focused element partly under it (it counts as visible),
   // scroll it down into view.
@@ -129,7 +156,7 @@ export function Header({ site, company, solutions, languages, basePath }: Props)
               aria-label={site.openMenu}
               aria-expanded={menuOpen}
               // only once the menu is in the page: an id the page has
-              aria-controls={menuMounted ? MOBILE_MENU_ID : undefined}
+              aria-controls={MobileMenu ? MOBILE_MENU_ID : undefined}
               // a tap before hydration opens the menu once the page has hydrated (src/lib/early-click.ts)
               data-early-click=""
               onClick={() => {
@@ -145,18 +172,16 @@ export function Header({ site, company, solutions, languages, basePath }: Props)
           </div>
         </div>
       </div>
-      {menuMounted ? (
-        <React.Suspense fallback={null}>
-          <MobileMenu
-            site={site}
-            company={company}
-            solutions={solutions}
-            open={menuOpen}
-            onClose={closeMenu}
-            openSubmenu={openSubmenu}
-            onToggleSubmenu={toggleSubmenu}
-          />
-        </React.Suspense>
+      {MobileMenu ? (
+        <MobileMenu
+          site={site}
+          company={company}
+          solutions={solutions}
+          open={menuOpen}
+          onClose={closeMenu}
+          openSubmenu={openSubmenu}
+          onToggleSubmenu={toggleSubmenu}
+        />
       ) : null}
     </header>
   )
