@@ -28,6 +28,16 @@ const EstimateCharts = React.lazy(() => loadCharts().then((module) => ({ default
 if (typeof window !== "undefined") void loadCharts()
 
 /**
+ * The second step, cost and earnings, is a part of its own too (its words,
+ * its working and lakh-and-crore money), fetched with the charts; its server
+ * HTML stays until it comes. The arithmetic it shows is the quote's
+ * (estimate-quote.ts), so that is in the calculator's chunk.
+ */
+const loadEconomics = () => import(/* webpackChunkName: "estimate-economics" */ "./estimator/EconomicsStep")
+const EconomicsStep = React.lazy(() => loadEconomics().then((module) => ({ default: module.EconomicsStep })))
+if (typeof window !== "undefined") void loadEconomics()
+
+/**
  * The calculator: the visitor's waste and amount in, each suitable
  * solution's outputs out, as ranges. The inputs live in the address, so a
  * shared link shows the same estimate; the page's first HTML shows the
@@ -80,8 +90,9 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
 
   const { inputs, errors } = shown
   const stream = streamById(model, inputs.stream)!
-  // results, and the quote, only for what the fields say: none while a field is wrong
-  const invalid = Object.keys(errors).length > 0
+  // results, and the quote, only for what the fields say: none while a field of the first step is wrong
+  // (a wrong tipping fee stays beside its field in the second step, which is then worked out without it)
+  const invalid = Object.keys(errors).some((field) => field !== "fee")
   const results = invalid ? [] : estimate(model, inputs)
   // how a typed amount was read, when it is not plain digits (1,000 is a thousand in English, one in German)
   const amountRead =
@@ -142,6 +153,23 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
         {results.length > 0 && (
           <React.Suspense fallback={null}>
             <EstimateCharts data={data} model={model} stream={stream} inputs={inputs} results={results} numbers={numbers} figure={figure} />
+          </React.Suspense>
+        )}
+        {results.length > 0 && (
+          <React.Suspense fallback={null}>
+            <EconomicsStep
+              data={data.economics}
+              model={model}
+              stream={stream}
+              inputs={inputs}
+              results={results}
+              fee={raw.fee}
+              feeError={Boolean(errors.fee)}
+              live={live}
+              change={change("fee")}
+              figure={figure}
+              exact={exact}
+            />
           </React.Suspense>
         )}
         {results.length > 0 && <EstimateActions data={data} model={model} inputs={inputs} stream={stream} numbers={numbers} live={live} />}
@@ -281,6 +309,57 @@ export const query = graphql`
       printFactorOne
       printReference
     }
+    economics {
+      heading
+      intro
+      capital
+      power
+      fee
+      support
+      biochar
+      credit
+      range
+      capitalHow
+      powerHow
+      feeHow
+      supportHow
+      supportCapped
+      biocharHow
+      creditHow
+      cite
+      confidence {
+        primary
+        summary
+        reported
+      }
+      noCapital
+      noElectricity
+      feeLabel
+      feeHint
+      feeError
+      notesHeading
+      money {
+        crore
+        lakh
+        rupees
+        dollars
+        between
+      }
+      units {
+        crore
+        lakh
+        rupees
+        dollars
+      }
+      notes {
+        id
+        text
+        confidence
+        source {
+          ...EstimateSourceFields
+        }
+      }
+    }
     charts {
       electricity
       ghg
@@ -301,6 +380,14 @@ export const query = graphql`
       machines
       lineNeeds
     }
+  }
+
+  fragment EstimateSourceFields on EstimateSource {
+    title
+    publisher
+    year
+    url
+    access
   }
 
   fragment EstimateMeasure on EstimateMeasure {
