@@ -4,6 +4,7 @@ import { graphql } from "gatsby"
 import { estimate, formatExact, formatNumber, readInputs, readPlainNumber, streamById, toQuery, type EstimateModel } from "../../lib/estimate"
 import { listJoiner, numberLocale } from "../../lib/language-notation"
 import { fill } from "../../lib/text"
+import { ErrorBoundary } from "../primitives/ErrorBoundary"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { EstimateActions } from "./estimator/EstimateActions"
 import { EstimatorForm } from "./estimator/EstimatorForm"
@@ -150,27 +151,33 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             />
           ))}
         </div>
+        {/* the charts and the second step are parts fetched after this one: should a fetch fail (the network gone), each
+            is left out and the cards, the quote and the sources stay (a failed part would otherwise fail the calculator) */}
         {results.length > 0 && (
-          <React.Suspense fallback={null}>
-            <EstimateCharts data={data} model={model} stream={stream} inputs={inputs} results={results} numbers={numbers} figure={figure} />
-          </React.Suspense>
+          <ErrorBoundary fallback={null}>
+            <React.Suspense fallback={null}>
+              <EstimateCharts data={data} model={model} stream={stream} inputs={inputs} results={results} numbers={numbers} figure={figure} />
+            </React.Suspense>
+          </ErrorBoundary>
         )}
         {results.length > 0 && (
-          <React.Suspense fallback={null}>
-            <EconomicsStep
-              data={data.economics}
-              model={model}
-              stream={stream}
-              inputs={inputs}
-              results={results}
-              fee={raw.fee}
-              feeError={Boolean(errors.fee)}
-              live={live}
-              change={change("fee")}
-              figure={figure}
-              exact={exact}
-            />
-          </React.Suspense>
+          <ErrorBoundary fallback={null}>
+            <React.Suspense fallback={null}>
+              <EconomicsStep
+                data={data.economics}
+                model={model}
+                stream={stream}
+                inputs={inputs}
+                results={results}
+                fee={raw.fee}
+                feeError={Boolean(errors.fee)}
+                live={live}
+                change={change("fee")}
+                figure={figure}
+                exact={exact}
+              />
+            </React.Suspense>
+          </ErrorBoundary>
         )}
         {results.length > 0 && <EstimateActions data={data} model={model} inputs={inputs} stream={stream} numbers={numbers} live={live} />}
         {results.length > 0 && <PrintSources results={data.results} model={model} inputs={inputs} exact={exact} />}
