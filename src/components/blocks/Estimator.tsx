@@ -26,7 +26,8 @@ export type EstimatorCopy = Queries.EstimatorFragment
  */
 const loadCharts = () => import(/* webpackChunkName: "estimate-charts" */ "./estimator/EstimateCharts")
 const EstimateCharts = React.lazy(() => loadCharts().then((module) => ({ default: module.EstimateCharts })))
-if (typeof window !== "undefined") void loadCharts()
+// (a prefetch that fails is let go: the part's own render fetches again, and its boundary leaves it out should that fail too)
+if (typeof window !== "undefined") loadCharts().catch(() => {})
 
 /**
  * The second step, cost and earnings, is a part of its own too (its words,
@@ -36,7 +37,7 @@ if (typeof window !== "undefined") void loadCharts()
  */
 const loadEconomics = () => import(/* webpackChunkName: "estimate-economics" */ "./estimator/EconomicsStep")
 const EconomicsStep = React.lazy(() => loadEconomics().then((module) => ({ default: module.EconomicsStep })))
-if (typeof window !== "undefined") void loadEconomics()
+if (typeof window !== "undefined") loadEconomics().catch(() => {})
 
 /**
  * The calculator: the visitor's waste and amount in, each suitable
