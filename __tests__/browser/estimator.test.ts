@@ -4,14 +4,12 @@
  * polite announcement, the address kept in step, and the page without
  * JavaScript.
  */
-import fs from "fs"
-import path from "path"
 import type { Page } from "playwright-core"
 import { estimate, factorById, factorsUsed, formatNumber, readInputs, streamById, type EstimateModel } from "../../src/lib/estimate"
 import { measuresFor, resultRows, type GridWords, type ResultMeasures } from "../../src/lib/estimate-quote"
 import { numberLocale } from "../../src/lib/language-notation"
 import { fill } from "../../src/lib/text"
-import { openPage, origin, pageErrors, visit } from "../support/browser"
+import { openPage, origin, pageErrors, sendContactForm, stored, visit } from "../support/browser"
 import { readContent } from "../support/serve"
 
 interface EstimateContent extends EstimateModel {
@@ -311,7 +309,7 @@ describe("the factor table on a phone, and the estimate on paper", () => {
   })
 
   it.each(content.streams.map((stream) => stream.id))(
-    "prints %s's inputs, results and the factors with their sources on at most three pages, without the site around them",
+    "prints %s's inputs, results, cost and earnings and the factors with their sources on at most four pages (the first step three), without the site around them",
     async (stream) => {
       page = await openPage(1440)
       await visit(page, `/estimate?stream=${stream}&amount=50&per=day`)
@@ -339,12 +337,18 @@ describe("the factor table on a phone, and the estimate on paper", () => {
         expect(references[Number(ref) - 1]).toContain(factor.source.url)
       })
       expect(new Set(references).size).toBe(references.length)
-      const pdf = (await page.pdf({ format: "A4" })).toString("latin1")
-      const pages = pdf.match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0
+      const pageCount = async () => (await page.pdf({ format: "A4" })).toString("latin1").match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0
+      const pages = await pageCount()
       expect(pages).toBeGreaterThanOrEqual(1)
-      // two pages until the card held the plant (gross, own use, net), the landfill's three figures and the ash, and the
-      // print its 17-27 factors; with the sources once each and links, intro and the range chart left off paper, three
-      expect(pages).toBeLessThanOrEqual(3)
+      // the second step, cost and earnings, prints too: its figures and working, its notes (their sources with them), its
+      // factors in the list; at most one page more (municipal waste and garden waste, with credits and seven notes: 4)
+      expect(await visible(".estimator__economics")).toBe(1)
+      expect(pages).toBeLessThanOrEqual(4)
+      // the first step alone, as before it: two pages until the card held the plant (gross, own use, net), the landfill's
+      // three figures and the ash, and the print its 17-27 factors; with the sources once each and links, intro and the
+      // range chart left off paper, three
+      await page.addStyleTag({ content: ".estimator__economics { display: none !important }" })
+      expect(await pageCount()).toBeLessThanOrEqual(3)
       // on screen the list is not shown: the factor table below holds the same
       await page.emulateMedia({ media: "screen" })
       expect(await visible(".estimator__print-sources")).toBe(0)
@@ -445,21 +449,8 @@ describe("from estimate to lead", () => {
 
     // the visitor may edit the text; the estimate goes with the message as data
     const subject = `Estimate ${Date.now()}`
-    await page.fill("#contact-subject", subject)
-    await page.fill("#contact-username", "Rice Mill Ltd")
-    await page.fill("#contact-email", "mill@example.com")
-    await page.fill("#contact-phone", "+66 2 000 0000")
-    await page.waitForTimeout(3000)
-    await page.click('#contact button[type="submit"]')
-    await page.waitForFunction(() => document.querySelector("#contact-status")?.className.includes("sent"), undefined, { timeout: 10_000 })
-    const dir = path.join(process.env.TEST_FORMS_DIR!, "contact", "submissions")
-    const records = fs
-      .readdirSync(dir)
-      .map(
-        (name) =>
-          JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { values: Record<string, string>; estimate?: { stream: string; results: unknown[] } },
-      )
-      .filter((record) => record.values.subject === subject)
+    await sendContactForm(page, { subject, username: "Rice Mill Ltd", email: "mill@example.com", phone: "+66 2 000 0000" })
+    const records = stored("contact", { subject }) as { estimate?: { stream: string; results: unknown[] } }[]
     expect(records).toHaveLength(1)
     expect(records[0]!.estimate).toMatchObject({ stream: "Rice husk", amount: 20 })
     expect(records[0]!.estimate!.results).toEqual(hidden.results)

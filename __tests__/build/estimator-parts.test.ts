@@ -1,9 +1,10 @@
 /**
  * The calculator on /estimate stays a part fetched after the page is
- * interactive, within its budget: its chunk ("estimator") and the charts'
- * ("estimate-charts", a part of its own) at most 12 KB gzip each (12,000
- * bytes, gzip -9), and neither among the route's start-up scripts. The
- * charts' HTML is in the page as built, tables and all, before any script.
+ * interactive, within its budget: its chunk ("estimator"), the charts'
+ * ("estimate-charts", a part of its own) and the second step's
+ * ("estimate-economics", cost and earnings) at most 12 KB gzip each (12,000
+ * bytes, gzip -9), and none among the route's start-up scripts. The
+ * charts' and the step's HTML are in the page as built, before any script.
  */
 import fs from "fs"
 import path from "path"
@@ -18,7 +19,7 @@ const gzipped = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(public
 describe("the estimator's parts", () => {
   beforeAll(() => assertBuilt())
 
-  it.each(["estimator", "estimate-charts"])("%s is at most 12 KB gzip", (name) => {
+  it.each(["estimator", "estimate-charts", "estimate-economics"])("%s is at most 12 KB gzip", (name) => {
     const files = (stats().assetsByChunkName[name] ?? []).filter((file) => file.endsWith(".js"))
     expect(files).toHaveLength(1)
     expect(gzipped(files[0]!)).toBeLessThanOrEqual(PART_BUDGET)
@@ -29,10 +30,12 @@ describe("the estimator's parts", () => {
     // the scripts a page starts with are listed for its loader (src/server-head, the page loader), not as <script src>
     const listed = /<script type="application\/json" id="gatsby-scripts">([^<]*)<\/script>/.exec(html)
     const started = (JSON.parse(listed?.[1] ?? "[]") as string[]).map((file) => file.replace(/^\//, ""))
-    const parts = ["estimator", "estimate-charts"].flatMap((name) => stats().assetsByChunkName[name] ?? [])
+    const parts = ["estimator", "estimate-charts", "estimate-economics"].flatMap((name) => stats().assetsByChunkName[name] ?? [])
     expect(started.length).toBeGreaterThan(0)
     expect(started.filter((file) => parts.includes(file))).toEqual([])
     expect(html).toMatch(/id="estimate-chart-output"[\s\S]*?<table/)
     expect(html).toMatch(/id="estimate-chart-ghg"[\s\S]*?<table/)
+    // and the second step, cost and earnings, for the default estimate, its figures and their sources
+    expect(html).toMatch(/id="estimate-economics-heading"[\s\S]*?data-economics="capital"[\s\S]*?class="estimator__cite"/)
   })
 })

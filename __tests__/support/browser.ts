@@ -92,6 +92,18 @@ export function confirmedSubscriber(email: string): { link: string; file: string
   return { link: `/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(key, secret))}`, file }
 }
 
+/**
+ * Fills the contact form's fields (by their names: subject, username, email,
+ * phone), waits out the form's minimum time a person takes, sends it and
+ * waits until the page says it was sent.
+ */
+export async function sendContactForm(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [field, value] of Object.entries(values)) await page.fill(`#contact-${field}`, value)
+  await page.waitForTimeout(3000)
+  await page.click('#contact button[type="submit"]')
+  await page.waitForFunction(() => document.querySelector("#contact-status")?.className.includes("sent"), undefined, { timeout: 10_000 })
+}
+
 /** The served site's stored form submissions (TEST_FORMS_DIR) whose values include every given field. */
 export function stored(kind: "contact" | "subscribe", values: Record<string, string>): unknown[] {
   const store = process.env.TEST_FORMS_DIR

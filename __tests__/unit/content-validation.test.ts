@@ -353,4 +353,31 @@ describe("validateContent: the estimator's factors (content/estimate/estimate.en
       `content/estimate/estimate.en.json: streams[2] ("hospital-waste").machines names "Warp Drive", which is not a machine of content/products/products.en.json. Use its title there.`,
     ])
   })
+
+  it("the second step: a factor or note its streams name that does not exist, a confidence not among the three, a cap with no rate", async () => {
+    const tariff = factorIndex("msw-tariff")
+    edit(FILE, (data) => {
+      const estimate = data as unknown as Omit<Estimate, "shared"> & {
+        economics: { notes: { id: string; confidence?: string | null }[] }
+        shared: Record<string, unknown>
+      }
+      estimate.streams[0]!.tariff = "tariff-on-mars"
+      estimate.streams[0]!.economicsNotes = ["must-buy", "no-such-note"]
+      estimate.shared.economicsNotes = ["scheme-period", "lost-note"]
+      estimate.streams[2]!.supportCap = "mnre-support-cap"
+      estimate.factors[tariff]!.confidence = "probably"
+      estimate.economics.notes.find((note) => note.id === "must-buy")!.confidence = null
+    })
+    // the Hindi file, which repeats these shared values, is named too (the translation check): only the English file's are asserted here
+    expect(await errorsOf()).toEqual(
+      expect.arrayContaining([
+        `content/estimate/estimate.en.json: factors[${tariff}] ("msw-tariff") has the confidence "probably"; use one of primary, summary, reported.`,
+        `content/estimate/estimate.en.json: economics.notes[0] ("must-buy") cites a source but says not how sure it is: give it a confidence (primary, summary, reported).`,
+        `content/estimate/estimate.en.json: shared.economicsNotes names the note "lost-note", which is not in "economics.notes". Add it or fix the id.`,
+        `content/estimate/estimate.en.json: streams[0] ("municipal-waste").tariff names the factor "tariff-on-mars", which is not in "factors". Add it or fix the id.`,
+        `content/estimate/estimate.en.json: streams[0] ("municipal-waste").economicsNotes names the note "no-such-note", which is not in "economics.notes". Add it or fix the id.`,
+        `content/estimate/estimate.en.json: streams[2] ("hospital-waste") has a supportCap but no supportRate: the cap holds a rate down.`,
+      ]),
+    )
+  })
 })

@@ -269,10 +269,32 @@ describe("the factors an estimate rests on (printed under it)", () => {
       "support",
       "no-burn",
       "largest",
+      // the second step's: the plant's cost, the scheme's rate and cap, biochar's price
+      "capex-bio",
+      "cfa",
+      "cfa-cap",
+      "biochar-price",
     ])
     // municipal waste goes to a landfill: its methane's factors too, of the chosen site and climate, and its ash
     expect(ids({ stream: "msw" })).toEqual(
-      expect.arrayContaining(["doc", "docf", "mcf", "ox", "k-dry", "f", "gwp", "collected", "fossil", "plant", "ash", "fly-ash"]),
+      expect.arrayContaining([
+        "doc",
+        "docf",
+        "mcf",
+        "ox",
+        "k-dry",
+        "f",
+        "gwp",
+        "collected",
+        "fossil",
+        "plant",
+        "ash",
+        "fly-ash",
+        "capex-msw",
+        "tariff",
+        "methane-credit",
+        "fee-example",
+      ]),
     )
     const shallowWet = ids({ stream: "msw", site: "shallow", climate: "wet" })
     expect(shallowWet).toEqual(expect.arrayContaining(["mcf-shallow", "ox-none", "k-wet"]))

@@ -1,14 +1,16 @@
 /**
  * The estimator's content (content/estimate/estimate.en.json) beyond its
- * types: the ids the streams and solutions name exist, every factor says
- * its unit and its source, and the machines are the Products page's. The
+ * types: the ids the streams and solutions name exist (factors, and the
+ * second step's notes), every factor says its unit and its source (and how
+ * sure it is, where it says so, in the site's three words), and the
+ * machines are the Products page's. The
  * factors' order (low ≤ typical ≤ high) is the model's @ordered rule.
  */
 import fs from "node:fs"
 import path from "node:path"
 import { SOLUTION_IDS, MAX_MOISTURE, readInputs, type EstimateModel } from "../lib/estimate"
 import { quoteEstimate, type QuoteWords } from "../lib/estimate-quote"
-import { ESTIMATE_TEXT_MAX } from "../lib/forms/estimate-payload"
+import { ESTIMATE_MAX_LENGTH, ESTIMATE_MAX_ROWS, ESTIMATE_TEXT_MAX, stringifyEstimate } from "../lib/forms/estimate-payload"
 import { numberLocale } from "../lib/language-notation"
 import { SLUG } from "./routes"
 
@@ -16,7 +18,24 @@ type Json = Record<string, unknown>
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((item): item is Json => typeof item === "object" && item !== null) : [])
 const blank = (value: unknown) => typeof value !== "string" || value.trim() === ""
 
-const STREAM_FACTORS = ["heatingValue", "moisture", "ownUse", "heatOnlyBelow", "charcoalYield", "biocharYield", "landfillCarbon", "fossilCarbon", "bottomAsh", "flyAsh"] as const
+const STREAM_FACTORS = [
+  "heatingValue",
+  "moisture",
+  "ownUse",
+  "heatOnlyBelow",
+  "charcoalYield",
+  "biocharYield",
+  "landfillCarbon",
+  "fossilCarbon",
+  "bottomAsh",
+  "flyAsh",
+  "capitalCost",
+  "tariff",
+  "supportRate",
+  "supportCap",
+] as const
+/** How sure a figure of the second step is: read in the issuing body's text, an official summary of it, or reported */
+const CONFIDENCE = ["primary", "summary", "reported"]
 /** The shared fields that name a site or a climate, not a factor, and the one that is a number */
 const SHARED_CHOICES = { defaultSite: "sites", defaultClimate: "climates" } as const
 
@@ -38,7 +57,26 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
     for (const field of ["title", "publisher", "url"]) if (blank(source[field])) errors.push(`${file}: ${where} has no source ${field}. Every figure needs its published source.`)
     const year = source.year
     if (typeof year === "number" && (year < 1900 || year > new Date().getFullYear() + 1)) errors.push(`${file}: ${where} has the source year ${year}; give the year it was published.`)
+    if (factor.confidence != null && !CONFIDENCE.includes(factor.confidence as string))
+      errors.push(`${file}: ${where} has the confidence "${String(factor.confidence)}"; use one of ${CONFIDENCE.join(", ")}.`)
   })
+  // the second step's notes, which the streams and shared name by id
+  const notes = new Set<string>()
+  list((estimate.economics as Json | undefined)?.notes).forEach((note, index) => {
+    const where = `economics.notes[${index}]${typeof note.id === "string" ? ` ("${note.id}")` : ""}`
+    if (typeof note.id === "string") {
+      if (!SLUG.test(note.id)) errors.push(`${file}: ${where} has an id that is not lower-case words joined by hyphens.`)
+      if (notes.has(note.id)) errors.push(`${file}: ${where}: another note has the same id.`)
+      notes.add(note.id)
+    }
+    if (note.confidence != null && !CONFIDENCE.includes(note.confidence as string)) errors.push(`${file}: ${where} has the confidence "${String(note.confidence)}"; use one of ${CONFIDENCE.join(", ")}.`)
+    if (note.source && note.confidence == null) errors.push(`${file}: ${where} cites a source but says not how sure it is: give it a confidence (${CONFIDENCE.join(", ")}).`)
+  })
+  const notesNamed = (where: string, ids: unknown) => {
+    for (const id of Array.isArray(ids) ? ids : [])
+      if (typeof id === "string" && !notes.has(id)) errors.push(`${file}: ${where} names the note "${id}", which is not in "economics.notes". Add it or fix the id.`)
+  }
+  notesNamed("shared.economicsNotes", (estimate.shared as Json | undefined)?.economicsNotes)
 
   const named = (where: string, id: unknown) => {
     if (typeof id === "string" && !factors.has(id)) errors.push(`${file}: ${where} names the factor "${id}", which is not in "factors". Add it or fix the id.`)
@@ -54,6 +92,8 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
       streams.add(stream.id)
     }
     for (const field of STREAM_FACTORS) named(`${where}.${field}`, stream[field])
+    notesNamed(`${where}.economicsNotes`, stream.economicsNotes)
+    if (stream.supportCap && !stream.supportRate) errors.push(`${file}: ${where} has a supportCap but no supportRate: the cap holds a rate down.`)
     const plants = list(stream.plants)
     plants.forEach((plant, at) => {
       named(`${where}.plants[${at}].efficiency`, plant.efficiency)
@@ -119,13 +159,22 @@ export function checkQuotesFit(file: string, data: unknown, language: string, er
   const found = new Set<string>()
   for (const [index, stream] of (Array.isArray(content.streams) ? content.streams : []).entries()) {
     const where = `streams[${index}] ("${stream.id}")`
-    for (const grid of [undefined, String(LONGEST_GRID_FACTOR)]) {
+    // one tonne and a thousand a day, with a tipping fee: every row the second step can add
+    for (const [grid, amount] of [
+      [undefined, "1"],
+      [String(LONGEST_GRID_FACTOR), "1"],
+      [undefined, "1000"],
+    ] as const) {
       let quote
       try {
-        quote = quoteEstimate(content, content, readInputs(content, { stream: stream.id, amount: "1", grid }, 1).inputs, locale)
+        quote = quoteEstimate(content, content, readInputs(content, { stream: stream.id, amount, grid, fee: "1" }, 1).inputs, locale)
       } catch {
         break
       }
+      if (quote.results.length > ESTIMATE_MAX_ROWS)
+        found.add(`${file}: ${where} makes a quote of ${quote.results.length} rows; a quote carries at most ${ESTIMATE_MAX_ROWS}. Leave a result out.`)
+      if (stringifyEstimate(quote).length > ESTIMATE_MAX_LENGTH)
+        found.add(`${file}: ${where} makes a quote of ${stringifyEstimate(quote).length} characters; a quote carries at most ${ESTIMATE_MAX_LENGTH}. Shorten its labels.`)
       const long = (text: string, max: number) => [...text].length > max
       if (long(quote.stream, ESTIMATE_TEXT_MAX.stream))
         found.add(`${file}: ${where} has a name of ${[...quote.stream].length} characters; a quote carries at most ${ESTIMATE_TEXT_MAX.stream}. Shorten it.`)

@@ -1,7 +1,8 @@
 /**
  * The server's reading of an estimate posted with a contact message: its
  * shape by the rules both sides share (estimate.ts), then its figures made
- * again from its inputs alone (stream, amount, per, moisture, days, grid) with the
+ * again from its inputs alone (stream, amount, per, moisture, days, grid, the
+ * second step's tipping fee) with the
  * site's own factors and words, by the page's own code
  * (src/lib/estimate-quote.ts). A payload that differs from what the site
  * makes of its inputs is refused: sales never reads figures the site did not
@@ -57,6 +58,7 @@ function remake(sent: Estimate, model: EstimateModel, words: QuoteWords): Remade
     site: query.get("site"),
     climate: query.get("climate"),
     collected: query.get("collected"),
+    fee: query.get("fee"),
   }
   // the amount is always given: no default amount is needed
   const { inputs, errors } = readInputs(model, raw, 0)

@@ -8,12 +8,14 @@
  */
 import {
   DEFAULT_NUMBERS,
+  economics,
   estimate,
   roundForDisplay,
   scaleRange,
   streamById,
   toQuery,
   type EstimateModel,
+  type Economics,
   type Inputs,
   type LandfillMethane,
   type Range,
@@ -59,10 +61,46 @@ export interface GridWords {
   gridOwn: string
 }
 
-/** The words an estimate's rows are made of: the measures and the solutions' titles */
+/** The second step's labels and the units of its rows, from content/estimate/estimate.en.json (economics) */
+export interface EconomicsWords {
+  heading: string
+  capital: string
+  power: string
+  fee: string
+  support: string
+  biochar: string
+  credit: string
+  units: { crore: string; lakh: string; rupees: string; dollars: string }
+}
+
+/** The words an estimate's rows are made of: the measures, the solutions' titles and the second step's labels */
 export interface QuoteWords {
   results: ResultMeasures & GridWords
   solutions: readonly { id: string; title: string }[]
+  economics: EconomicsWords
+}
+
+/** The second step's figures in the order the page shows them: [label key, range, in rupees or (credit) dollars] */
+export const ECONOMICS_ROWS = ["capital", "power", "fee", "support", "biochar", "credit"] as const
+export type EconomicsRow = (typeof ECONOMICS_ROWS)[number]
+
+/** The second step's rows: each figure it has, rupees in crore, lakh or rupees as its high end is written (₹2.5 crore, not 250 lakh) */
+export interface EconomicsLine {
+  key: EconomicsRow
+  label: string
+  unit: string
+  range: Range
+}
+
+export function economicsRows(words: EconomicsWords, figures: Economics): EconomicsLine[] {
+  return ECONOMICS_ROWS.flatMap((key): EconomicsLine[] => {
+    const range = figures[key]
+    if (!range) return []
+    if (key === "credit") return [{ key, label: words[key], unit: words.units.dollars, range }]
+    const high = roundForDisplay(range.high)
+    const [divisor, unit] = high >= 1e7 ? [1e7, words.units.crore] : high >= 1e5 ? [1e5, words.units.lakh] : [1, words.units.rupees]
+    return [{ key, label: words[key], unit, range: scaleRange(range, 1 / divisor) }]
+  })
 }
 
 // The visitor's own factor as the label names it: to four significant figures, as no grid's factor is known better, and so
@@ -172,6 +210,14 @@ export function quoteEstimate(model: EstimateModel, words: QuoteWords, inputs: I
   const stream = streamById(model, inputs.stream)
   if (!stream) throw new Error(`No stream has the id "${inputs.stream}".`)
   const title = (solution: string) => words.solutions.find((candidate) => candidate.id === solution)?.title ?? solution
+  const results = estimate(model, inputs)
+  const row = (label: string, range: Range, unit: string): EstimateRow => ({
+    label,
+    low: roundForDisplay(range.low),
+    typical: roundForDisplay(range.typical),
+    high: roundForDisplay(range.high),
+    unit,
+  })
   return {
     v: 1,
     stream: stream.name,
@@ -180,14 +226,16 @@ export function quoteEstimate(model: EstimateModel, words: QuoteWords, inputs: I
     moisture: inputs.moisture,
     days: inputs.days,
     link: `/estimate?${toQuery(inputs, model)}`,
-    results: estimate(model, inputs).flatMap((result) =>
-      resultRows(measuresFor(words.results, inputs, model, locale), result, stream).map(([measure, range]) => ({
-        label: `${title(result.solution)}: ${measure.label}`,
-        low: roundForDisplay(range.low),
-        typical: roundForDisplay(range.typical),
-        high: roundForDisplay(range.high),
-        unit: measure.unit,
-      })),
-    ),
+    results: [
+      ...results.flatMap((result) =>
+        resultRows(measuresFor(words.results, inputs, model, locale), result, stream).map(([measure, range]) =>
+          row(`${title(result.solution)}: ${measure.label}`, range, measure.unit),
+        ),
+      ),
+      // the second step, made from the same results: its cost and earnings travel with the figures, and the server makes them again
+      ...economicsRows(words.economics, economics(model, inputs, results)).map((each) =>
+        row(`${words.economics.heading}: ${each.label}`, each.range, each.unit),
+      ),
+    ],
   }
 }

@@ -24,6 +24,7 @@ import { burnsOnItsOwn, heatingValueOf, supportFuelNeed } from "./estimate/heati
 import { efficiencyAt, fuelInputMW, outputWhileRunning, plantPoints, type PlantFit } from "./estimate/electricity"
 import { readInputs } from "./estimate/inputs"
 import { landfillMethane, type LandfillMethane } from "./estimate/landfill"
+import { economicsOf, type Economics } from "./estimate/economics"
 import {
   climateById,
   factorById,
@@ -47,6 +48,7 @@ export * from "./estimate/inputs"
 export { heatingValueAt, heatingValueOf, supportFuelNeed, burnsOnItsOwn, toMegajoules, fromMegajoules } from "./estimate/heating-value"
 export { efficiencyAt, plantPoints, fuelInputMW, outputWhileRunning, type PlantFit, type PlantPoint } from "./estimate/electricity"
 export { averageDecayed, decayedBy, landfillMethane, type LandfillMethane } from "./estimate/landfill"
+export { CRORE, MAX_FEE, type Economics } from "./estimate/economics"
 
 export interface ElectricityResult {
   solution: "electricity"
@@ -201,8 +203,9 @@ export function estimate(model: EstimateModel, inputs: Inputs): SolutionResult[]
  * The factors an estimate of these inputs rests on, in the model's order:
  * the stream's own and the shared ones its solutions use (the grid's only
  * when the visitor gave no factor of their own, the heating value's only
- * when they gave none of theirs). What a printed estimate cites, since a
- * sheet of paper has no link to the table.
+ * when they gave none of theirs), and the second step's (cost, tariff,
+ * support, prices, the fee's example). What a printed estimate cites, since
+ * a sheet of paper has no link to the table.
  */
 export function factorsUsed(model: EstimateModel, inputs: Pick<Inputs, "stream" | "grid" | "heat" | "site" | "climate">): Factor[] {
   const stream = streamById(model, inputs.stream)
@@ -224,7 +227,12 @@ export function factorsUsed(model: EstimateModel, inputs: Pick<Inputs, "stream" 
       (id) => ids.add(id),
     )
     if (inputs.grid === undefined) ids.add(shared.gridEmission)
+    // the second step's: what such plants cost, their tariff, the scheme's rate and cap
+    ;[stream.capitalCost, stream.tariff, stream.supportRate, stream.supportCap].forEach((id) => ids.add(id))
   }
+  if (stream.biocharYield) ids.add(shared.biocharPrice)
+  if (stream.landfillCarbon) ids.add(shared.methaneCredit)
+  if (stream.tippingFee) ids.add(shared.tippingFee)
   if (stream.landfillCarbon) {
     // an unknown kind of site or climate is the default one, as the arithmetic takes it
     const site = siteById(model, inputs.site) ?? siteById(model, shared.defaultSite)
@@ -270,4 +278,27 @@ export function outputsPerTonne(model: EstimateModel, stream: Stream): PerTonne 
   const running = amount > 0 ? estimate(model, { ...inputs, amount }).find((result) => result.solution === "electricity") : undefined
   made.kWh = running?.solution === "electricity" ? running.kWhPerDay.typical / amount : 0
   return made
+}
+
+/**
+ * The second step (src/lib/estimate/economics.ts) for these inputs and the
+ * first step's results: electricity's gross MW and net MWh, the biochar
+ * made, the landfill methane avoided (the same for every solution of a
+ * stream: the waste is taken once).
+ */
+export function economics(model: EstimateModel, inputs: Inputs, results: readonly SolutionResult[]): Economics {
+  const stream = streamById(model, inputs.stream)
+  if (!stream) throw new Error(`No stream has the id "${inputs.stream}".`)
+  const power = results.find((result): result is ElectricityResult => result.solution === "electricity")
+  const biochar = results.find((result): result is CharResult => result.solution === "biochar")
+  // each solution is an alternative that takes the waste: the landfill methane of the one that avoids the most (electricity avoids none where the waste will not burn)
+  const methane = stream.landfillCarbon
+    ? results.map((result) => result.methane.period).reduce<Range | undefined>((most, each) => (most && most.typical >= each.typical ? most : each), undefined)
+    : undefined
+  return economicsOf(model, stream, inputs, tonnage(inputs).perYear, {
+    grossKW: power?.grossKW,
+    mWhPerYear: power?.mWhPerYear,
+    biochar: biochar?.tonnesPerYear,
+    methane,
+  })
 }

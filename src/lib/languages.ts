@@ -33,7 +33,8 @@ export const LANGUAGES: readonly Language[] = [
 ]
 
 const found = LANGUAGES.find((language) => language.default)
-if (!found) throw new Error("src/lib/languages.ts: no language is the default; mark the content's own language default: true.")
+// short: this message is in every page's start-up scripts
+if (!found) throw new Error("src/lib/languages.ts: mark one language default: true")
 
 /** The language of content/<folder>/<name>.en.json, which the translations are held to */
 export const DEFAULT_LANGUAGE: Language = found

@@ -99,6 +99,12 @@ export const query = graphql`
         amountNote
         machines
         lineNote
+        capitalCost
+        tariff
+        supportRate
+        supportCap
+        tippingFee
+        economicsNotes
       }
       factors {
         id
@@ -108,12 +114,9 @@ export const query = graphql`
         high
         unit
         note
+        confidence
         source {
-          title
-          publisher
-          year
-          url
-          access
+          ...EstimateSourceFields
         }
       }
       shared {
@@ -130,6 +133,10 @@ export const query = graphql`
         methanePeriod
         defaultSite
         defaultClimate
+        biocharPrice
+        methaneCredit
+        tippingFee
+        economicsNotes
       }
       sites {
         id

@@ -4,6 +4,7 @@ import { graphql } from "gatsby"
 import { estimate, formatExact, formatNumber, readInputs, readPlainNumber, streamById, toQuery, type EstimateModel } from "../../lib/estimate"
 import { listJoiner, numberLocale } from "../../lib/language-notation"
 import { fill } from "../../lib/text"
+import { ErrorBoundary } from "../primitives/ErrorBoundary"
 import { SectionHeading } from "../primitives/SectionHeading"
 import { EstimateActions } from "./estimator/EstimateActions"
 import { EstimatorForm } from "./estimator/EstimatorForm"
@@ -25,7 +26,18 @@ export type EstimatorCopy = Queries.EstimatorFragment
  */
 const loadCharts = () => import(/* webpackChunkName: "estimate-charts" */ "./estimator/EstimateCharts")
 const EstimateCharts = React.lazy(() => loadCharts().then((module) => ({ default: module.EstimateCharts })))
-if (typeof window !== "undefined") void loadCharts()
+// (a prefetch that fails is let go: the part's own render fetches again, and its boundary leaves it out should that fail too)
+if (typeof window !== "undefined") loadCharts().catch(() => {})
+
+/**
+ * The second step, cost and earnings, is a part of its own too (its words,
+ * its working and lakh-and-crore money), fetched with the charts; its server
+ * HTML stays until it comes. The arithmetic it shows is the quote's
+ * (estimate-quote.ts), so that is in the calculator's chunk.
+ */
+const loadEconomics = () => import(/* webpackChunkName: "estimate-economics" */ "./estimator/EconomicsStep")
+const EconomicsStep = React.lazy(() => loadEconomics().then((module) => ({ default: module.EconomicsStep })))
+if (typeof window !== "undefined") loadEconomics().catch(() => {})
 
 /**
  * The calculator: the visitor's waste and amount in, each suitable
@@ -80,8 +92,9 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
 
   const { inputs, errors } = shown
   const stream = streamById(model, inputs.stream)!
-  // results, and the quote, only for what the fields say: none while a field is wrong
-  const invalid = Object.keys(errors).length > 0
+  // results, and the quote, only for what the fields say: none while a field of the first step is wrong
+  // (a wrong tipping fee stays beside its field in the second step, which is then worked out without it)
+  const invalid = Object.keys(errors).some((field) => field !== "fee")
   const results = invalid ? [] : estimate(model, inputs)
   // how a typed amount was read, when it is not plain digits (1,000 is a thousand in English, one in German)
   const amountRead =
@@ -139,10 +152,33 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             />
           ))}
         </div>
+        {/* the charts and the second step are parts fetched after this one: should a fetch fail (the network gone), each
+            is left out and the cards, the quote and the sources stay (a failed part would otherwise fail the calculator) */}
         {results.length > 0 && (
-          <React.Suspense fallback={null}>
-            <EstimateCharts data={data} model={model} stream={stream} inputs={inputs} results={results} numbers={numbers} figure={figure} />
-          </React.Suspense>
+          <ErrorBoundary fallback={null}>
+            <React.Suspense fallback={null}>
+              <EstimateCharts data={data} model={model} stream={stream} inputs={inputs} results={results} numbers={numbers} figure={figure} />
+            </React.Suspense>
+          </ErrorBoundary>
+        )}
+        {results.length > 0 && (
+          <ErrorBoundary fallback={null}>
+            <React.Suspense fallback={null}>
+              <EconomicsStep
+                data={data.economics}
+                model={model}
+                stream={stream}
+                inputs={inputs}
+                results={results}
+                fee={raw.fee}
+                feeError={Boolean(errors.fee)}
+                live={live}
+                change={change("fee")}
+                figure={figure}
+                exact={exact}
+              />
+            </React.Suspense>
+          </ErrorBoundary>
         )}
         {results.length > 0 && <EstimateActions data={data} model={model} inputs={inputs} stream={stream} numbers={numbers} live={live} />}
         {results.length > 0 && <PrintSources results={data.results} model={model} inputs={inputs} exact={exact} />}
@@ -281,6 +317,57 @@ export const query = graphql`
       printFactorOne
       printReference
     }
+    economics {
+      heading
+      intro
+      capital
+      power
+      fee
+      support
+      biochar
+      credit
+      range
+      capitalHow
+      powerHow
+      feeHow
+      supportHow
+      supportCapped
+      biocharHow
+      creditHow
+      cite
+      confidence {
+        primary
+        summary
+        reported
+      }
+      noCapital
+      noElectricity
+      feeLabel
+      feeHint
+      feeError
+      notesHeading
+      money {
+        crore
+        lakh
+        rupees
+        dollars
+        between
+      }
+      units {
+        crore
+        lakh
+        rupees
+        dollars
+      }
+      notes {
+        id
+        text
+        confidence
+        source {
+          ...EstimateSourceFields
+        }
+      }
+    }
     charts {
       electricity
       ghg
@@ -301,6 +388,14 @@ export const query = graphql`
       machines
       lineNeeds
     }
+  }
+
+  fragment EstimateSourceFields on EstimateSource {
+    title
+    publisher
+    year
+    url
+    access
   }
 
   fragment EstimateMeasure on EstimateMeasure {

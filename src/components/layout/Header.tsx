@@ -23,14 +23,10 @@ import "./Header.css"
  */
 type MobileMenuComponent = typeof import("./MobileMenu").MobileMenu
 let mobileMenuCode: Promise<MobileMenuComponent> | undefined
-/** The menu's code, fetched once; a failed fetch (the network gone after the page loaded) is forgotten, so the next tap fetches again */
-const fetchMobileMenu = () =>
-  (mobileMenuCode ??= import(/* webpackChunkName: "mobile-menu" */ "./MobileMenu")
-    .then((module) => module.MobileMenu)
-    .catch((error: unknown) => {
-      mobileMenuCode = undefined
-      throw error
-    }))
+/** Whether a fetch of it has failed: then a phone no longer fetches it by itself once the page has loaded, only on a tap */
+let menuFailed = false
+/** The menu's code, fetched once; a failed fetch (the network gone after the page loaded) is forgotten where the menu waits for it, so the next tap fetches again */
+const fetchMobileMenu = () => (mobileMenuCode ??= import(/* webpackChunkName: "mobile-menu" */ "./MobileMenu").then((module) => module.MobileMenu))
 
 /** Runs `task` when the browser is next idle (at most 2 s on); returns the cancel */
 function whenIdle(task: () => void): () => void {
@@ -58,24 +54,19 @@ export function Header({ site, company, solutions, languages, basePath }: Props)
   const [menuMounted, setMenuMounted] = React.useState(false)
   // its code, once fetched; a failed fetch leaves the page as it was, the toggler closed, for the next tap to try again
   const [MobileMenu, setMobileMenu] = React.useState<MobileMenuComponent | null>(null)
-  // whether a phone fetches the menu by itself once the page has loaded (not after a fetch has failed)
-  const [menuOnIdle, setMenuOnIdle] = React.useState(true)
   React.useEffect(() => {
     if (!menuMounted || MobileMenu) return
-    let current = true
+    // the header stays for the visit (it is the layout's, gatsby-browser.ts): no unmount to guard against
     fetchMobileMenu().then(
-      (component) => current && setMobileMenu(() => component),
+      (component) => setMobileMenu(() => component),
       () => {
-        if (!current) return
+        mobileMenuCode = undefined
         setMenuOpen(false)
         setMenuMounted(false)
         // no more fetching on its own: the next try is the visitor's tap
-        setMenuOnIdle(false)
+        menuFailed = true
       },
     )
-    return () => {
-      current = false
-    }
   }, [menuMounted, MobileMenu])
   const loaded = usePageLoaded()
   const [openSubmenu, setOpenSubmenu] = React.useState<string | null>(null)
@@ -98,11 +89,11 @@ export function Header({ site, company, solutions, languages, basePath }: Props)
   }, [menuOpen, closeMenu])
 
   React.useEffect(() => {
-    if (menuMounted || !menuOnIdle) return
+    if (menuMounted || menuFailed) return
     // a hidden toggler (a desktop's width) has no menu to open
     if (!loaded || !toggler.current || toggler.current.offsetParent === null) return
     return whenIdle(() => React.startTransition(() => setMenuMounted(true)))
-  }, [menuMounted, menuOnIdle, loaded])
+  }, [menuMounted, loaded])
   // scroll-padding-top keeps most focus moves clear of the sticky bar; when the
   // browser leaves a focused element partly under it (it counts as visible),
   // scroll it down into view.

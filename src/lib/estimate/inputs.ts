@@ -6,6 +6,7 @@
 import { climateById, factorById, HEAT_UNITS, siteById, streamById, type EstimateModel, type HeatUnit, type Inputs, type Stream } from "./model"
 import { readPlainNumber, type NumberReader } from "./numbers"
 import { fromMegajoules } from "./heating-value"
+import { MAX_FEE } from "./economics"
 
 /** The largest moisture the estimator takes: wetter waste does not burn */
 export const MAX_MOISTURE = 95
@@ -39,6 +40,7 @@ export interface InputErrors {
   grid?: true
   heat?: true
   collected?: true
+  fee?: true
 }
 
 /**
@@ -86,11 +88,18 @@ export function readInputs(
     errors.collected = true
     collected = defaultCollected(model)
   }
+  // the city's tipping fee, ₹ a tonne, only for a stream a city pays to have taken; none given: none counted
+  let fee = stream.tippingFee ? number(raw.fee) : undefined
+  if (fee !== undefined && (!Number.isFinite(fee) || fee < 0 || fee > MAX_FEE)) {
+    errors.fee = true
+    fee = undefined
+  }
   const site = siteById(model, raw.site ?? "")?.id ?? model.shared.defaultSite
   const climate = climateById(model, raw.climate ?? "")?.id ?? model.shared.defaultClimate
   const inputs: Inputs = { stream: stream.id, amount, per: raw.per === "year" ? "year" : "day", moisture, days, heatUnit, site, climate, collected }
   if (grid !== undefined) inputs.grid = grid
   if (heat !== undefined) inputs.heat = heat
+  if (fee !== undefined) inputs.fee = fee
   return { inputs, errors }
 }
 
@@ -99,7 +108,8 @@ export function readInputs(
  * (?stream=rice-husk&amount=20&per=day&moisture=10&days=330), then what the
  * visitor changed from the defaults: &grid=0.5 for their own grid,
  * &heat=1500&heatUnit=kcal for their measured heating value, &site=, &climate=
- * and &collected= for the landfill the waste would go to.
+ * and &collected= for the landfill the waste would go to; &fee= for the
+ * city's tipping fee (the second step's one input).
  */
 export function toQuery(inputs: Inputs, model: EstimateModel): string {
   const query = new URLSearchParams({
@@ -115,5 +125,6 @@ export function toQuery(inputs: Inputs, model: EstimateModel): string {
   if (inputs.site !== model.shared.defaultSite) query.set("site", inputs.site)
   if (inputs.climate !== model.shared.defaultClimate) query.set("climate", inputs.climate)
   if (inputs.collected !== defaultCollected(model)) query.set("collected", String(inputs.collected))
+  if (inputs.fee !== undefined) query.set("fee", String(inputs.fee))
   return query.toString()
 }

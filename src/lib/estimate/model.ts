@@ -15,6 +15,8 @@ export interface Factor {
   unit: string
   source: { title: string; publisher: string; year: number; url: string; access?: string | null }
   note?: string | null
+  /** How sure the figure is, for the second step's factors: primary, summary or reported */
+  confidence?: string | null
 }
 
 /** A source's year as a citation gives it, with how we read it where that is said ("2000, a copy") */
@@ -64,6 +66,18 @@ export interface Stream {
   machines?: readonly string[] | null
   /** Said under this stream's machines */
   lineNote?: string | null
+  /** Factor id: capital cost of published Indian plants of this kind, ₹ crore per MW gross; none where no plant's cost is sourced */
+  capitalCost?: string | null
+  /** Factor id: tariffs set or signed for this kind of plant, ₹ per kWh; none where none is sourced */
+  tariff?: string | null
+  /** Factor id: the central scheme's support for its power, ₹ crore per MW gross; none where the scheme gives nothing */
+  supportRate?: string | null
+  /** Factor id: the most the scheme gives a project, ₹ crore */
+  supportCap?: string | null
+  /** Whether a city pays a tipping fee for it: the visitor may enter one */
+  tippingFee?: boolean | null
+  /** Ids of the second step's notes (economics.notes) said for this stream: what its scheme excludes, who must buy its power */
+  economicsNotes?: readonly string[] | null
 }
 
 /** A kind of site the waste would otherwise go to (IPCC 2006 vol. 5 table 3.1), the visitor's choice */
@@ -104,6 +118,14 @@ export interface SharedFactors {
   /** The kind of site and climate the form starts with */
   defaultSite: string
   defaultClimate: string
+  /** Factor id: biochar's price in India, ₹ per kg */
+  biocharPrice: string
+  /** Factor id: voluntary-market price of landfill-methane credits, US$ per t CO2e */
+  methaneCredit: string
+  /** Factor id: a tipping fee an Indian city pays, ₹ per tonne: the fee field's example */
+  tippingFee: string
+  /** Ids of the second step's notes said for every stream (the scheme's period, the carbon market, no payback) */
+  economicsNotes: readonly string[]
 }
 
 export interface EstimateModel {
@@ -140,6 +162,8 @@ export interface Inputs {
   climate: string
   /** % of the landfill's methane already collected and burnt */
   collected: number
+  /** The tipping fee a city pays, ₹ a tonne; undefined: none given */
+  fee?: number
 }
 
 export interface Range {

@@ -58,6 +58,9 @@ const number =
   (value) =>
     typeof value === "number" && Number.isFinite(value) && value >= min && value <= max
 
+/** The most rows an estimate carries: the content check holds every quote the estimator can make to it */
+export const ESTIMATE_MAX_ROWS = 24
+
 /** The longest words an estimate carries, in characters: the content check holds every quote the estimator can make to them (src/content/estimate-check.ts) */
 export const ESTIMATE_TEXT_MAX = { stream: 80, label: 80, unit: 30 } as const
 
@@ -78,7 +81,7 @@ const TOP: Record<keyof Estimate, Check> = {
   moisture: number(0, 95),
   days: (value) => Number.isInteger(value) && number(1, 366)(value),
   link: (value) => text(300)(value) && (value as string).startsWith("/estimate?") && !/\/\/|\\/.test(value as string),
-  results: (value) => Array.isArray(value) && value.length >= 1 && value.length <= 24,
+  results: (value) => Array.isArray(value) && value.length >= 1 && value.length <= ESTIMATE_MAX_ROWS,
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)

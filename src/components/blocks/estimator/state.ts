@@ -1,7 +1,7 @@
 import * as React from "react"
 import type { Inputs } from "../../../lib/estimate"
 
-export const FIELDS = ["stream", "amount", "per", "moisture", "days", "grid", "heat", "heatUnit", "site", "climate", "collected"] as const
+export const FIELDS = ["stream", "amount", "per", "moisture", "days", "grid", "heat", "heatUnit", "site", "climate", "collected", "fee"] as const
 export type Field = (typeof FIELDS)[number]
 export type Raw = Record<Field, string>
 
@@ -17,6 +17,7 @@ export const rawFrom = (inputs: Inputs): Raw => ({
   site: inputs.site,
   climate: inputs.climate,
   collected: "",
+  fee: "",
 })
 
 /** The inputs a shared link carries (?stream=rice-husk&amount=20…), or undefined when it carries none; a missing amount is its stream's default */
