@@ -6,9 +6,9 @@
  * __tests__/unit/estimate-economics.test.ts fails while the docs differ.
  */
 import content from "../../content/estimate/estimate.en.json"
+import { citedYear, type Factor } from "../../src/lib/estimate"
 
-type Source = { title: string; publisher: string; year: number; url: string; access?: string | null }
-const cite = (source: Source) => `${source.publisher}, [${source.title}](${source.url}) (${source.year}${source.access ? `, ${source.access}` : ""})`
+const cite = (source: Factor["source"]) => `${source.publisher}, [${source.title}](${source.url}) (${citedYear(source)})`
 const number = (value: number) => value.toLocaleString("en-IN", { maximumFractionDigits: 6 })
 
 export function economicsTables(): string {

@@ -43,6 +43,11 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
   if (typeof data !== "object" || data === null) return
   const estimate = data as Json
   const factors = new Map<string, Json>()
+  // how sure a figure is, where it says: one of the site's three words
+  const confident = (where: string, confidence: unknown) => {
+    if (confidence != null && !CONFIDENCE.includes(confidence as string))
+      errors.push(`${file}: ${where} has the confidence "${String(confidence)}"; use one of ${CONFIDENCE.join(", ")}.`)
+  }
   list(estimate.factors).forEach((factor, index) => {
     const where = `factors[${index}]${typeof factor.id === "string" ? ` ("${factor.id}")` : ""}`
     if (typeof factor.id === "string") {
@@ -57,8 +62,7 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
     for (const field of ["title", "publisher", "url"]) if (blank(source[field])) errors.push(`${file}: ${where} has no source ${field}. Every figure needs its published source.`)
     const year = source.year
     if (typeof year === "number" && (year < 1900 || year > new Date().getFullYear() + 1)) errors.push(`${file}: ${where} has the source year ${year}; give the year it was published.`)
-    if (factor.confidence != null && !CONFIDENCE.includes(factor.confidence as string))
-      errors.push(`${file}: ${where} has the confidence "${String(factor.confidence)}"; use one of ${CONFIDENCE.join(", ")}.`)
+    confident(where, factor.confidence)
   })
   // the second step's notes, which the streams and shared name by id
   const notes = new Set<string>()
@@ -69,7 +73,7 @@ export function checkEstimate(file: string, data: unknown, contentDir: string, e
       if (notes.has(note.id)) errors.push(`${file}: ${where}: another note has the same id.`)
       notes.add(note.id)
     }
-    if (note.confidence != null && !CONFIDENCE.includes(note.confidence as string)) errors.push(`${file}: ${where} has the confidence "${String(note.confidence)}"; use one of ${CONFIDENCE.join(", ")}.`)
+    confident(where, note.confidence)
     if (note.source && note.confidence == null) errors.push(`${file}: ${where} cites a source but says not how sure it is: give it a confidence (${CONFIDENCE.join(", ")}).`)
   })
   const notesNamed = (where: string, ids: unknown) => {

@@ -9,6 +9,7 @@
 import {
   DEFAULT_NUMBERS,
   economics,
+  rupeeScale,
   estimate,
   roundForDisplay,
   scaleRange,
@@ -97,9 +98,8 @@ export function economicsRows(words: EconomicsWords, figures: Economics): Econom
     const range = figures[key]
     if (!range) return []
     if (key === "credit") return [{ key, label: words[key], unit: words.units.dollars, range }]
-    const high = roundForDisplay(range.high)
-    const [divisor, unit] = high >= 1e7 ? [1e7, words.units.crore] : high >= 1e5 ? [1e5, words.units.lakh] : [1, words.units.rupees]
-    return [{ key, label: words[key], unit, range: scaleRange(range, 1 / divisor) }]
+    const { divisor, unit } = rupeeScale(roundForDisplay(range.high))
+    return [{ key, label: words[key], unit: words.units[unit], range: scaleRange(range, 1 / divisor) }]
   })
 }
 

@@ -24,7 +24,7 @@ import { burnsOnItsOwn, heatingValueOf, supportFuelNeed } from "./estimate/heati
 import { efficiencyAt, fuelInputMW, outputWhileRunning, plantPoints, type PlantFit } from "./estimate/electricity"
 import { readInputs } from "./estimate/inputs"
 import { landfillMethane, type LandfillMethane } from "./estimate/landfill"
-import { economicsOf, type Economics } from "./estimate/economics"
+import { economicsOf, type Economics, type FirstStep } from "./estimate/economics"
 import {
   climateById,
   factorById,
@@ -48,7 +48,7 @@ export * from "./estimate/inputs"
 export { heatingValueAt, heatingValueOf, supportFuelNeed, burnsOnItsOwn, toMegajoules, fromMegajoules } from "./estimate/heating-value"
 export { efficiencyAt, plantPoints, fuelInputMW, outputWhileRunning, type PlantFit, type PlantPoint } from "./estimate/electricity"
 export { averageDecayed, decayedBy, landfillMethane, type LandfillMethane } from "./estimate/landfill"
-export { CRORE, MAX_FEE, type Economics } from "./estimate/economics"
+export { CRORE, MAX_FEE, rupeeScale, type Economics, type FirstStep } from "./estimate/economics"
 
 export interface ElectricityResult {
   solution: "electricity"
@@ -281,24 +281,24 @@ export function outputsPerTonne(model: EstimateModel, stream: Stream): PerTonne 
 }
 
 /**
- * The second step (src/lib/estimate/economics.ts) for these inputs and the
- * first step's results: electricity's gross MW and net MWh, the biochar
- * made, the landfill methane avoided (the same for every solution of a
- * stream: the waste is taken once).
+ * What the second step multiplies, from the first step's results:
+ * electricity's gross kW and net MWh, the biochar made, the landfill methane
+ * avoided. Each solution is an alternative that takes the waste: the methane
+ * is the one that avoids the most (electricity avoids none where the waste
+ * will not burn).
  */
-export function economics(model: EstimateModel, inputs: Inputs, results: readonly SolutionResult[]): Economics {
-  const stream = streamById(model, inputs.stream)
-  if (!stream) throw new Error(`No stream has the id "${inputs.stream}".`)
+export function firstStep(stream: Stream, results: readonly SolutionResult[]): FirstStep {
   const power = results.find((result): result is ElectricityResult => result.solution === "electricity")
   const biochar = results.find((result): result is CharResult => result.solution === "biochar")
-  // each solution is an alternative that takes the waste: the landfill methane of the one that avoids the most (electricity avoids none where the waste will not burn)
   const methane = stream.landfillCarbon
     ? results.map((result) => result.methane.period).reduce<Range | undefined>((most, each) => (most && most.typical >= each.typical ? most : each), undefined)
     : undefined
-  return economicsOf(model, stream, inputs, tonnage(inputs).perYear, {
-    grossKW: power?.grossKW,
-    mWhPerYear: power?.mWhPerYear,
-    biochar: biochar?.tonnesPerYear,
-    methane,
-  })
+  return { grossKW: power?.grossKW, mWhPerYear: power?.mWhPerYear, biochar: biochar?.tonnesPerYear, methane }
+}
+
+/** The second step (src/lib/estimate/economics.ts) for these inputs and the first step's results */
+export function economics(model: EstimateModel, inputs: Inputs, results: readonly SolutionResult[]): Economics {
+  const stream = streamById(model, inputs.stream)
+  if (!stream) throw new Error(`No stream has the id "${inputs.stream}".`)
+  return economicsOf(model, stream, inputs, tonnage(inputs).perYear, firstStep(stream, results))
 }

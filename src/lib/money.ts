@@ -5,7 +5,7 @@
  * estimator (roundForDisplay); dollars, where a price is published in them,
  * grouped the same way. The words ("crore", "करोड़") are the content's.
  */
-import { roundForDisplay, type Range } from "./estimate"
+import { roundForDisplay, rupeeScale, type Range } from "./estimate"
 import { numberFormat } from "./number-format"
 import { fill } from "./text"
 
@@ -21,19 +21,13 @@ export interface MoneyWords {
 
 /** Indian grouping with Latin digits, the notation of a rupee amount in English and Hindi alike */
 export const RUPEE_NOTATION = "en-IN"
-const LAKH = 1e5
-const CRORE = 1e7
-
-type Scale = { divisor: number; words: keyof MoneyWords }
-const scaleOf = (rupees: number): Scale =>
-  Math.abs(rupees) >= CRORE ? { divisor: CRORE, words: "crore" } : Math.abs(rupees) >= LAKH ? { divisor: LAKH, words: "lakh" } : { divisor: 1, words: "rupees" }
 
 const digits = (value: number) => numberFormat(RUPEE_NOTATION, { maximumFractionDigits: 6 }).format(roundForDisplay(value))
 
 /** An amount of rupees: "₹22 crore", "₹4.5 lakh", "₹3,500" */
 export function rupees(value: number, words: MoneyWords): string {
-  const scale = scaleOf(roundForDisplay(value))
-  return fill(words[scale.words], { amount: digits(value / scale.divisor) })
+  const scale = rupeeScale(roundForDisplay(value))
+  return fill(words[scale.unit], { amount: digits(value / scale.divisor) })
 }
 
 /** Dollars as published: "US$1,200" */
@@ -48,9 +42,9 @@ export function rupeeRange(value: Pick<Range, "low" | "high">, words: MoneyWords
   const [low, high] = [roundForDisplay(value.low), roundForDisplay(value.high)]
   if (low === high) return rupees(low, words)
   // nothing at the low end (waste that will not burn) is written in the high end's unit: "₹0 to 98 crore"
-  const [lowScale, highScale] = [low === 0 ? scaleOf(high) : scaleOf(low), scaleOf(high)]
-  if (lowScale.words === highScale.words)
-    return fill(words[highScale.words], { amount: fill(words.between, { low: digits(low / lowScale.divisor), high: digits(high / highScale.divisor) }) })
+  const [lowScale, highScale] = [rupeeScale(low === 0 ? high : low), rupeeScale(high)]
+  if (lowScale.unit === highScale.unit)
+    return fill(words[highScale.unit], { amount: fill(words.between, { low: digits(low / lowScale.divisor), high: digits(high / highScale.divisor) }) })
   return fill(words.between, { low: rupees(low, words), high: rupees(high, words) })
 }
 

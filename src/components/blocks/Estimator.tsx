@@ -40,6 +40,18 @@ const EconomicsStep = React.lazy(() => loadEconomics().then((module) => ({ defau
 if (typeof window !== "undefined") loadEconomics().catch(() => {})
 
 /**
+ * A part fetched after the calculator's code (the charts, the second step):
+ * its server HTML stays until it comes; should the fetch fail (the network
+ * gone), it is left out and the cards, the quote and the sources stay (a
+ * failed part would otherwise fail the calculator).
+ */
+const LaterPart = ({ children }: { children: React.ReactNode }) => (
+  <ErrorBoundary fallback={null}>
+    <React.Suspense fallback={null}>{children}</React.Suspense>
+  </ErrorBoundary>
+)
+
+/**
  * The calculator: the visitor's waste and amount in, each suitable
  * solution's outputs out, as ranges. The inputs live in the address, so a
  * shared link shows the same estimate; the page's first HTML shows the
@@ -152,18 +164,12 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
             />
           ))}
         </div>
-        {/* the charts and the second step are parts fetched after this one: should a fetch fail (the network gone), each
-            is left out and the cards, the quote and the sources stay (a failed part would otherwise fail the calculator) */}
         {results.length > 0 && (
-          <ErrorBoundary fallback={null}>
-            <React.Suspense fallback={null}>
+          <>
+            <LaterPart>
               <EstimateCharts data={data} model={model} stream={stream} inputs={inputs} results={results} numbers={numbers} figure={figure} />
-            </React.Suspense>
-          </ErrorBoundary>
-        )}
-        {results.length > 0 && (
-          <ErrorBoundary fallback={null}>
-            <React.Suspense fallback={null}>
+            </LaterPart>
+            <LaterPart>
               <EconomicsStep
                 data={data.economics}
                 model={model}
@@ -177,8 +183,8 @@ export function Estimator({ data, model, products }: { data: EstimatorCopy; mode
                 figure={figure}
                 exact={exact}
               />
-            </React.Suspense>
-          </ErrorBoundary>
+            </LaterPart>
+          </>
         )}
         {results.length > 0 && <EstimateActions data={data} model={model} inputs={inputs} stream={stream} numbers={numbers} live={live} />}
         {results.length > 0 && <PrintSources results={data.results} model={model} inputs={inputs} exact={exact} />}

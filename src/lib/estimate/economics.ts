@@ -13,6 +13,14 @@ import { factorById, range, type EstimateModel, type Inputs, type Range, type St
 
 /** A crore is 1,00,00,000 rupees; the factors give capital costs and support in crore */
 export const CRORE = 1e7
+/** A lakh is 1,00,000 rupees */
+const LAKH = 1e5
+
+/** How an amount of rupees is written: in crore from a crore, in lakh from a lakh, else in rupees (the page's money and the quote's rows alike) */
+export function rupeeScale(rupees: number): { divisor: number; unit: "crore" | "lakh" | "rupees" } {
+  const size = Math.abs(rupees)
+  return size >= CRORE ? { divisor: CRORE, unit: "crore" } : size >= LAKH ? { divisor: LAKH, unit: "lakh" } : { divisor: 1, unit: "rupees" }
+}
 /** The largest tipping fee the estimator takes, ₹ a tonne: ten times any Indian city's, room without nonsense */
 export const MAX_FEE = 100000
 
@@ -65,22 +73,15 @@ const some = (value: Range | undefined): value is Range => value !== undefined &
 export function economicsOf(model: EstimateModel, stream: Stream, inputs: Pick<Inputs, "fee">, tonnesPerYear: number, first: FirstStep): Economics {
   const made: Economics = {}
   const grossMW = first.grossKW ? first.grossKW.typical / 1000 : 0
-  if (grossMW > 0 && stream.capitalCost)
-    made.capital = times(
-      range(() => grossMW),
-      factorRange(model, stream.capitalCost),
-      CRORE,
-    )
+  // the plant as built: one size, whatever the waste's range
+  const plant = range(() => grossMW)
+  if (grossMW > 0 && stream.capitalCost) made.capital = times(plant, factorRange(model, stream.capitalCost), CRORE)
   // ₹ per kWh, a thousand kWh a MWh
   if (some(first.mWhPerYear) && stream.tariff) made.power = times(first.mWhPerYear, factorRange(model, stream.tariff), 1000)
   if (stream.tippingFee && inputs.fee !== undefined && inputs.fee > 0) made.fee = range(() => inputs.fee! * tonnesPerYear)
   if (grossMW > 0 && stream.supportRate) {
     const cap = stream.supportCap ? factorById(model, stream.supportCap).typical * CRORE : Infinity
-    const uncapped = times(
-      range(() => grossMW),
-      factorRange(model, stream.supportRate),
-      CRORE,
-    )
+    const uncapped = times(plant, factorRange(model, stream.supportRate), CRORE)
     made.support = range((level) => Math.min(uncapped[level], cap))
     made.supportCapped = uncapped.typical > cap
   }

@@ -1,5 +1,17 @@
 import * as React from "react"
-import { economics, factorById, MAX_FEE, tonnage, type EstimateModel, type Factor, type Inputs, type SolutionResult, type Stream } from "../../../lib/estimate"
+import {
+  citedYear,
+  economics,
+  factorById,
+  firstStep,
+  MAX_FEE,
+  tonnage,
+  type EstimateModel,
+  type Factor,
+  type Inputs,
+  type SolutionResult,
+  type Stream,
+} from "../../../lib/estimate"
 import { economicsRows, type EconomicsRow } from "../../../lib/estimate-quote"
 import { dollarRange, rupeeRange, rupees, type MoneyWords } from "../../../lib/money"
 import { fill } from "../../../lib/text"
@@ -7,7 +19,6 @@ import { NumberField } from "./NumberField"
 import { typedNumberText, type Figure } from "./figures"
 
 type Copy = Queries.EstimatorFragment["economics"]
-type Source = { title: string; publisher: string; year: number; url: string; access?: string | null }
 
 type Props = {
   data: Copy
@@ -26,13 +37,11 @@ type Props = {
 }
 
 /** A source beside its figure: the publisher and year, linked, and how sure it is */
-function Cite({ data, source, confidence }: { data: Copy; source: Source; confidence?: string | null }) {
+function Cite({ data, source, confidence }: { data: Copy; source: Factor["source"]; confidence?: string | null }) {
   const sure = confidence && confidence in data.confidence ? data.confidence[confidence as keyof Copy["confidence"]] : undefined
   return (
     <span className="estimator__cite">
-      <a href={source.url}>
-        {fill(data.cite, { publisher: source.publisher, year: source.access ? `${source.year}, ${source.access}` : String(source.year) })}
-      </a>
+      <a href={source.url}>{fill(data.cite, { publisher: source.publisher, year: citedYear(source) })}</a>
       {sure && <> ({sure})</>}
     </span>
   )
@@ -49,9 +58,9 @@ export function EconomicsStep({ data, model, stream, inputs, results, fee, feeEr
   const money: MoneyWords = data.money
   const between = (low: number, high: number) => (figure(low) === figure(high) ? figure(low) : fill(money.between, { low: figure(low), high: figure(high) }))
   const figures = economics(model, inputs, results)
-  const power = results.find((result) => result.solution === "electricity")
-  const biochar = results.find((result) => result.solution === "biochar")
-  const grossMW = power?.solution === "electricity" ? power.grossKW : undefined
+  // what the figures multiply, as the arithmetic took it
+  const first = firstStep(stream, results)
+  const grossMW = first.grossKW
   const factor = (id: string | null | undefined): Factor | undefined => (id ? factorById(model, id) : undefined)
 
   /** How each row's figure is worked out, and the factor it rests on */
@@ -65,8 +74,8 @@ export function EconomicsStep({ data, model, stream, inputs, results, fee, feeEr
     },
     power: () => {
       const tariff = factor(stream.tariff)!
-      const mwh = power?.solution === "electricity" ? power.mWhPerYear : undefined
-      return { how: fill(data.powerHow, { mwh: between(mwh!.low, mwh!.high), low: exact(tariff.low), high: exact(tariff.high) }), factor: tariff }
+      const mwh = first.mWhPerYear!
+      return { how: fill(data.powerHow, { mwh: between(mwh.low, mwh.high), low: exact(tariff.low), high: exact(tariff.high) }), factor: tariff }
     },
     fee: () => ({ how: fill(data.feeHow, { tonnes: figure(tonnage(inputs).perYear), fee: exact(inputs.fee ?? 0) }) }),
     support: () => {
@@ -77,12 +86,12 @@ export function EconomicsStep({ data, model, stream, inputs, results, fee, feeEr
     },
     biochar: () => {
       const price = factor(model.shared.biocharPrice)!
-      const made = biochar?.solution === "biochar" ? biochar.tonnesPerYear : undefined
-      return { how: fill(data.biocharHow, { tonnes: between(made!.low, made!.high), low: exact(price.low), high: exact(price.high) }), factor: price }
+      const made = first.biochar!
+      return { how: fill(data.biocharHow, { tonnes: between(made.low, made.high), low: exact(price.low), high: exact(price.high) }), factor: price }
     },
     credit: () => {
       const price = factor(model.shared.methaneCredit)!
-      const avoided = results.map((result) => result.methane.period).reduce((most, each) => (most.typical >= each.typical ? most : each))
+      const avoided = first.methane!
       return { how: fill(data.creditHow, { tonnes: between(avoided.low, avoided.high), low: exact(price.low), high: exact(price.high) }), factor: price }
     },
   }
